@@ -1,0 +1,30 @@
+/** Spec section 9: toasts close after 8 s unless a caller says otherwise. */
+export const TOAST_DEFAULT_MS = 8000;
+
+export interface ToastOptions {
+  duration?: number;
+  type?: 'info' | 'success' | 'error';
+  /** Called when the toast is clicked (e.g. the builder's undo). */
+  onClick?: () => void;
+}
+
+const COLOURS = { info: '#206bc4', success: '#2fb344', error: '#d63939' } as const;
+
+/**
+ * The one toast helper. toastify-js and its CSS load on the first toast, so pages that never
+ * show one do not ship them.
+ */
+export async function showToast(text: string, options: ToastOptions = {}): Promise<void> {
+  const [{ default: Toastify }] = await Promise.all([import('toastify-js'), import('toastify-js/src/toastify.css')]);
+  Toastify({
+    text,
+    duration: options.duration ?? TOAST_DEFAULT_MS,
+    gravity: 'top',
+    position: 'right',
+    close: true,
+    stopOnFocus: true,
+    ariaLive: options.type === 'error' ? 'assertive' : 'polite',
+    style: { background: COLOURS[options.type ?? 'info'] },
+    ...(options.onClick ? { onClick: options.onClick } : {}),
+  }).showToast();
+}

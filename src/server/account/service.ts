@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import type { Db } from '../db';
+import type { Products } from '../../contracts/shell';
+import { generatePassword, hashPassword } from '../auth/passwords';
+import { revokeUserSessions } from '../auth/sessions';
+import * as repo from './repository';
+
+/** A school's domain label, e.g. `demo.school`: a host name, lowercase. */
+export const domainLabelSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/, {
+    error: 'A school label must be a domain name such as demo.school.',
+  });
+export const emailSchema = z.string().trim().toLowerCase().pipe(z.email({ error: 'That is not a valid email address.' }));
+export const personNameSchema = z.string().trim().min(1, { error: 'A name is required.' }).max(200);
+export const newPasswordSchema = z.string().min(8, { error: 'A password must be at least 8 characters long.' }).max(1024);
+
+/** A failure an operator or user caused, with a message safe to show them. */
+export class AccountError extends Error {}
+
+export async function createSchool(
+  db: Db,
+  input: { label: string; name: string; products: Products },
+  now: number,
+): Promise<{ id: number; label: string }> {
+  const label = domainLabelSchema.parse(input.label);
+  if (await repo.findDomainByLabel(db, label)) throw new AccountError(`A school with the label ${label} already exists.`);
+  const id = await repo.insertDomain(db, { label, name: personNameSchema.parse(input.name), products: input.products, now });
+  return { id, label };
+}
+
+export async function setSchoolProducts(db: Db, label: string, products: Products): Promise<void> {
+  const domain = await repo.findDomainByLabel(db, domainLabelSchema.parse(label));
+  if (!domain) throw new AccountError(`No school has the label ${label}.`);
+  await repo.updateDomainProducts(db, domain.id, products);
+}
+
+/** Adds a user to a school; generates a password when none is given and returns it. */
+export async function addUser(
+  db: Db,
+  input: { label: string; email: string; name: string; password?: string | undefined },
+  now: number,
+): Promise<{ id: number; email: string; password: string }> {
+  const domain = await repo.findDomainByLabel(db, domainLabelSchema.parse(input.label));
+  if (!domain) throw new AccountError(`No school has the label ${input.label}.`);
+  const email = emailSchema.parse(input.email);
+  if (await repo.findUserByEmail(db, email)) throw new AccountError(`A user with the email ${email} already exists.`);
+  const password = input.password === undefined ? generatePassword() : newPasswordSchema.parse(input.password);
+  const id = await repo.insertUser(db, {
+    domainId: domain.id,
+    email,
+    name: personNameSchema.parse(input.name),
+    passwordHash: await hashPassword(password),
+    now,
+  });
+  return { id, email, password };
+}
+
+/** Sets a new password and signs the user out everywhere. */
+export async function resetPassword(
+  db: Db,
+  input: { email: string; password?: string | undefined },
+): Promise<{ email: string; password: string }> {
+  const email = emailSchema.parse(input.email);
+  const user = await repo.findUserByEmail(db, email);
+  if (!user) throw new AccountError(`No user has the email ${email}.`);
+  const password = input.password === undefined ? generatePassword() : newPasswordSchema.parse(input.password);
+  const hash = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    await repo.updateUserPassword(trx, user.id, hash);
+    await revokeUserSessions(trx, user.id);
+  });
+  return { email, password };
+}

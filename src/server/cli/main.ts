@@ -1,0 +1,108 @@
+/**
+ * Operator command: `npm run portal -- <command> [options]`. Exit codes: 0 done, 1 the
+ * configuration or the system failed, 2 the command was called wrongly or refused its input
+ * (nothing was changed).
+ */
+import { parseArgs } from 'node:util';
+import { ZodError } from 'zod';
+import { ConfigError, parseConfig } from '../config';
+import { migrateToLatest, openDatabase } from '../db';
+import { systemClock } from '../clock';
+import { AccountError } from '../account/service';
+import { SupportError } from '../support/service';
+import { COMMANDS, UsageError, type Command } from './commands';
+
+function help(): string {
+  const lines = ['Usage: npm run portal -- <command> [options]', '', 'Commands:'];
+  for (const [name, command] of Object.entries(COMMANDS)) lines.push(`  ${name.padEnd(18)} ${command.summary}`);
+  lines.push('', 'Run `npm run portal -- <command> --help` for its options.');
+  return lines.join('\n');
+}
+
+function commandHelp(command: Command): string {
+  const lines = [`Usage: npm run portal -- ${command.usage}`, '', command.summary];
+  const options = Object.entries(command.options);
+  if (options.length) {
+    lines.push('', 'Options:');
+    for (const [name, o] of options) lines.push(`  --${name.padEnd(12)} ${o.description}${o.required ? ' (required)' : ''}`);
+  }
+  return lines.join('\n');
+}
+
+function parse(command: Command, args: string[]) {
+  const options = Object.fromEntries(Object.keys(command.options).map((name) => [name, { type: 'string' as const }]));
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options: { ...options, help: { type: 'boolean' } }, allowPositionals: true, strict: true });
+  } catch (err) {
+    throw new UsageError(err instanceof Error ? err.message : String(err));
+  }
+  if (parsed.values.help) return { help: true as const };
+  const given = parsed.values as Record<string, string | boolean | undefined>;
+  if (parsed.positionals.length !== command.positionals) {
+    throw new UsageError(`Expected ${command.positionals} argument(s) before the options, got ${parsed.positionals.length}.`);
+  }
+  for (const [name, o] of Object.entries(command.options)) {
+    if (o.required && given[name] === undefined) throw new UsageError(`Missing --${name}.`);
+  }
+  const values: Record<string, string | undefined> = {};
+  for (const name of Object.keys(command.options)) {
+    const value = given[name];
+    values[name] = typeof value === 'string' ? value : undefined;
+  }
+  return { help: false as const, values, positionals: parsed.positionals };
+}
+
+export async function main(argv: string[], print: (line: string) => void = console.log, printError = console.error): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    print(help());
+    return name ? 0 : 2;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    printError(`Unknown command "${name}".\n\n${help()}`);
+    return 2;
+  }
+  let db;
+  try {
+    const args = parse(command, rest);
+    if (args.help) {
+      print(commandHelp(command));
+      return 0;
+    }
+    const config = parseConfig(process.env);
+    db = openDatabase(config.databaseFile);
+    const runtime = { config, db, clock: systemClock };
+    // Operator commands may run before the server ever started: bring the schema up first.
+    if (name !== 'boot') await migrateToLatest(db);
+    await command.run(runtime, args.values, args.positionals, print);
+    return 0;
+  } catch (err) {
+    if (err instanceof UsageError) {
+      printError(`${err.message}\n\n${commandHelp(command)}`);
+      return 2;
+    }
+    if (err instanceof ZodError) {
+      printError(err.issues[0]?.message ?? 'Invalid input.');
+      return 2;
+    }
+    if (err instanceof AccountError || err instanceof SupportError) {
+      printError(err.message);
+      return 2;
+    }
+    if (err instanceof ConfigError) {
+      printError(err.message);
+      return 1;
+    }
+    printError(`Failed: ${err instanceof Error ? err.message : String(err)}`);
+    return 1;
+  } finally {
+    await db?.destroy();
+  }
+}
+
+// Run when invoked as a script (not when imported by tests).
+if (import.meta.url === `file://${process.argv[1]}`) {
+  process.exitCode = await main(process.argv.slice(2));
+}

@@ -1,0 +1,71 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+/** Every environment variable the portal reads; the README's table mirrors this schema. */
+export const configSchema = z.object({
+  HOST: z.string().trim().min(1).default('localhost'),
+  PORT: z.coerce
+    .number({ error: 'must be a whole number between 1 and 65535' })
+    .int('must be a whole number between 1 and 65535')
+    .min(1, 'must be a whole number between 1 and 65535')
+    .max(65535, 'must be a whole number between 1 and 65535')
+    .default(4321),
+  PORTAL_DATA_DIR: z.string().trim().min(1).default('./data'),
+  PORTAL_LOGIN_URL: z
+    .string()
+    .trim()
+    .regex(/^(\/|https?:\/\/)/, 'must be a path starting with / or an http(s) address')
+    .default('/login'),
+  PORTAL_SUPPORT_URL: z.url({ error: 'must be an http(s) address' }).default('https://support.example.org'),
+  PORTAL_PROVIDER_URL: z.url({ error: 'must be an http(s) address' }).default('https://www.example.org'),
+  PORTAL_PROVIDER_NAME: z.string().trim().min(1).default('Staff Portal'),
+  PORTAL_TIMEZONE: z
+    .string()
+    .trim()
+    .refine(isTimeZone, 'must be an IANA time zone such as Europe/London')
+    .default(() => Intl.DateTimeFormat().resolvedOptions().timeZone),
+  PORTAL_SESSION_DAYS: z.coerce
+    .number({ error: 'must be a number of days between 1 and 90' })
+    .int('must be a number of days between 1 and 90')
+    .min(1, 'must be a number of days between 1 and 90')
+    .max(90, 'must be a number of days between 1 and 90')
+    .default(7),
+  PORTAL_ADMIN_EMAIL: optionalText.pipe(z.email({ error: 'must be an email address' }).optional()),
+  PORTAL_ADMIN_PASSWORD: optionalText.pipe(
+    z.string().min(8, 'must be at least 8 characters long').optional(),
+  ),
+});
+
+export type Config = z.infer<typeof configSchema> & { databaseFile: string };
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws a ConfigError whose message is one line naming the variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    const got = env[name];
+    throw new ConfigError(
+      `Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${got === undefined ? '' : ` (got "${got}")`}.`,
+    );
+  }
+  const dataDir = path.resolve(result.data.PORTAL_DATA_DIR);
+  return { ...result.data, PORTAL_DATA_DIR: dataDir, databaseFile: path.join(dataDir, 'portal.db') };
+}
