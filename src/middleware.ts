@@ -5,7 +5,10 @@ import { isCrossSiteRequest } from './server/auth/origin';
 import { missingProduct } from './lib/products';
 import { loginRedirectUrl } from './lib/links';
 
-const PUBLIC_PATHS = new Set(['/login']);
+/** Open without signing in: the login page, each school's public website and its uploads. */
+function isPublicPath(pathname: string): boolean {
+  return pathname === '/login' || pathname.startsWith('/sites/') || pathname.startsWith('/uploads/');
+}
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
@@ -24,11 +27,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.runtime = runtime;
   context.locals.session = await loadSession(runtime.db, context.cookies.get(SESSION_COOKIE)?.value, runtime.clock());
 
-  if (!context.locals.session && !PUBLIC_PATHS.has(pathname)) {
+  if (!context.locals.session && !isPublicPath(pathname)) {
     return context.redirect(loginRedirectUrl(runtime.config.PORTAL_LOGIN_URL, `${pathname}${search}`), 302);
   }
 
-  const missing = context.locals.session ? missingProduct(pathname, context.locals.session.domain.products) : null;
+  const missing = context.locals.session && !isPublicPath(pathname) ? missingProduct(pathname, context.locals.session.domain.products) : null;
   let response: Response;
   if (missing) {
     context.locals.unavailableProduct = missing;

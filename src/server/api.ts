@@ -6,6 +6,8 @@ import { fail, MESSAGES } from './http/envelope';
 import { gateProducts, loadSessionVar, provideRuntime, refuseCrossSiteWrites } from './http/middleware';
 import { authRoutes, userRoutes } from './auth/routes';
 import { supportRoutes } from './support/routes';
+import { websiteContentRoutes } from './website/routes';
+import { websiteMediaRoutes } from './website/media-routes';
 
 /**
  * The one contract between browser and backend, mounted at /api by Astro. Built from a runtime
@@ -26,6 +28,8 @@ export function createApi(runtime: Runtime) {
   app.route('/', authRoutes);
   app.route('/api', userRoutes);
   app.route('/support', supportRoutes);
+  app.route('/website', websiteContentRoutes);
+  app.route('/website', websiteMediaRoutes);
   return app;
 }
 

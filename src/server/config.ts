@@ -45,6 +45,16 @@ export const configSchema = z.object({
     .min(1, 'must be a number of days between 1 and 90')
     .max(90, 'must be a number of days between 1 and 90')
     .default(7),
+  PORTAL_MAX_UPLOAD_MB: z.coerce
+    .number({ error: 'must be a number of megabytes between 1 and 1024' })
+    .min(1, 'must be a number of megabytes between 1 and 1024')
+    .max(1024, 'must be a number of megabytes between 1 and 1024')
+    .default(20),
+  PORTAL_PAGE_REVIEW_HOURS: z.coerce
+    .number({ error: 'must be a number of hours between 0 and 720' })
+    .min(0, 'must be a number of hours between 0 and 720')
+    .max(720, 'must be a number of hours between 0 and 720')
+    .default(24),
   PORTAL_ADMIN_EMAIL: optionalText.pipe(z.email({ error: 'must be an email address' }).optional()),
   PORTAL_ADMIN_PASSWORD: optionalText.pipe(
     z.string().min(8, 'must be at least 8 characters long').optional(),

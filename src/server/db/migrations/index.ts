@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as m0001 from './0001_foundation';
+import * as m0002 from './0002_website';
 
 /**
  * Migrations listed in order. Imported rather than read from the folder at run time, because
@@ -7,6 +8,7 @@ import * as m0001 from './0001_foundation';
  */
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
+  '0002_website': m0002,
 };
 
 export const migrationProvider: MigrationProvider = {
