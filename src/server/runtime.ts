@@ -2,6 +2,7 @@ import { parseConfig, type Config } from './config';
 import { openDatabase, type Db } from './db';
 import { systemClock, type Clock } from './clock';
 import { prepareDatabase } from './bootstrap';
+import { startJobs } from './jobs';
 
 /** What every request handler needs: built once per process. */
 export interface Runtime {
@@ -22,6 +23,7 @@ export function getRuntime(): Promise<Runtime> {
     const db = openDatabase(config.databaseFile);
     const ready: Runtime = { config, db, clock: systemClock };
     await prepareDatabase(ready);
+    startJobs(ready);
     return ready;
   })();
   return runtime;
