@@ -65,13 +65,16 @@ export type Config = z.infer<typeof configSchema> & { databaseFile: string };
 
 export class ConfigError extends Error {}
 
+const SECRET_VARIABLES = new Set(['PORTAL_ADMIN_PASSWORD']);
+
 /** Parses the environment; throws a ConfigError whose message is one line naming the variable. */
 export function parseConfig(env: Record<string, string | undefined>): Config {
   const result = configSchema.safeParse(env);
   if (!result.success) {
     const issue = result.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
-    const got = env[name];
+    // Secrets are never echoed: the message ends up in logs.
+    const got = SECRET_VARIABLES.has(name) ? undefined : env[name];
     throw new ConfigError(
       `Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${got === undefined ? '' : ` (got "${got}")`}.`,
     );

@@ -43,7 +43,18 @@ export async function login(
 
 /** Where to go after signing in: only a same-site path, never another host. */
 export function safeNextPath(next: string | null | undefined): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/home';
-  if (next.startsWith('/api/') || next === '/login' || next.startsWith('/login?')) return '/home';
-  return next;
+  if (!next || !next.startsWith('/')) return '/home';
+  // Resolve it as a browser would (which drops tabs and newlines, so '/\t/evil.com' is '//evil.com'):
+  // only a path that stays on this origin is followed.
+  const base = 'http://portal.invalid';
+  let url: URL;
+  try {
+    url = new URL(next, base);
+  } catch {
+    return '/home';
+  }
+  if (url.origin !== base || /[\u0000-\u001f\u007f]/.test(next)) return '/home';
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  if (path.startsWith('/api/') || url.pathname === '/login') return '/home';
+  return path;
 }

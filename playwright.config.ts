@@ -1,0 +1,55 @@
+import net from 'node:net';
+import { defineConfig } from '@playwright/test';
+import { ENV_PORT } from './tests/e2e/support/env';
+
+/** A port nothing listens on right now (the OS picks it). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => (port ? resolve(port) : reject(new Error('No free port was given.'))));
+    });
+  });
+}
+
+// The config is evaluated by the runner and again by every worker: the runner picks the port,
+// the workers inherit it through the environment. The global setup starts the server on it.
+process.env[ENV_PORT] ??= String(await freePort());
+const baseURL = `http://127.0.0.1:${process.env[ENV_PORT]}`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  globalSetup: './tests/e2e/global-setup.ts',
+  fullyParallel: false,
+  forbidOnly: true,
+  workers: 2,
+  retries: 0,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  globalTimeout: 5 * 60_000,
+  use: {
+    baseURL,
+    viewport: { width: 1400, height: 900 },
+    headless: true,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.PLAYWRIGHT_CHROMIUM_PATH || '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+});

@@ -1,0 +1,249 @@
+// `npm run bench`: measures, in one run on 127.0.0.1 only,
+//   1. the JavaScript (gzip) each page loads at start, against its budget;
+//   2. req/s and latency of GET /home vs GET /api/api/user, signed in;
+//   3. the seconds from `node scripts/start.mjs` on an empty data dir to the first 200 from /login.
+// Every server runs on a free port with a temp data dir (never ./data, never 4321) and is killed
+// at the end, also on failure or Ctrl+C. Exit code 1 when a budget fails or a step errors.
+//
+//   npm run bench -- --pages /home,/account/products --connections 10 --duration 5
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ENTRY, build, buildReason } from './bench/build.mjs';
+import { bytesAndKb, kb, ms, table } from './bench/format.mjs';
+import { runLoad } from './bench/load.mjs';
+import { GZIP_LEVEL, measurePageJs, total } from './bench/page-js.mjs';
+import {
+  LOOPBACK,
+  ROOT,
+  cleanup,
+  cleanupSync,
+  freePort,
+  killTree,
+  makeTempDir,
+  startNode,
+  waitFor200,
+} from './bench/processes.mjs';
+
+/**
+ * JS budgets (gzip bytes at start) per page; add a row when a page gets one.
+ * @type {Record<string, number>}
+ */
+const BUDGETS = {
+  '/home': 10 * 1024,
+  '/account/products': 10 * 1024,
+  '/website/posts': 90 * 1024,
+  '/website/posts/edit': 250 * 1024,
+};
+const DEFAULT_PAGES = ['/home', '/account/products'];
+const LOAD_TARGETS = ['/home', '/api/api/user'];
+const WARMUP_MS = 1000;
+const BOOT_TIMEOUT_MS = 150_000;
+
+/** A per-run admin, seeded into each temp database through the portal's own env variables. */
+const ADMIN = { email: 'bench-admin@example.org', password: crypto.randomBytes(12).toString('base64url') };
+
+const log = (line) => process.stderr.write(`… ${line}\n`);
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      pages: { type: 'string' },
+      connections: { type: 'string', default: '10' },
+      duration: { type: 'string', default: '5' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    console.log('Usage: npm run bench -- [--pages /home,/account/products] [--connections 10] [--duration 5]');
+    console.log(`Budgets: ${Object.entries(BUDGETS).map(([p, b]) => `${p} ${kb(b)}`).join(', ')}`);
+    process.exit(0);
+  }
+  const pages = values.pages ? values.pages.split(',').map((p) => p.trim()).filter(Boolean) : DEFAULT_PAGES;
+  for (const page of pages) if (!page.startsWith('/')) throw new Error(`--pages: "${page}" must start with /`);
+  // Clamped so a typo cannot start an endless or enormous run.
+  const connections = Math.min(100, Math.max(1, Math.trunc(Number(values.connections)) || 10));
+  const durationMs = Math.min(30, Math.max(1, Number(values.duration) || 5)) * 1000;
+  return { pages, connections, durationMs };
+}
+
+/** Environment for a server: loopback, its own port and empty data dir, a known admin. */
+function serverEnv(port, dataDir) {
+  return {
+    ...process.env,
+    HOST: LOOPBACK,
+    PORT: String(port),
+    PORTAL_DATA_DIR: dataDir,
+    PORTAL_ADMIN_EMAIL: ADMIN.email,
+    PORTAL_ADMIN_PASSWORD: ADMIN.password,
+    ASTRO_TELEMETRY_DISABLED: '1',
+  };
+}
+
+/** `node dist/server/entry.mjs`, ready once /login answers 200 (the first request prepares the database). */
+async function startServer() {
+  const port = await freePort();
+  const run = startNode([ENTRY], { label: 'server', env: serverEnv(port, makeTempDir('server')) });
+  const base = `http://${LOOPBACK}:${port}`;
+  await waitFor200(`${base}/login`, run);
+  return { base, run };
+}
+
+/** POST /api/login as the admin; returns the `portal_session=…` cookie pair. */
+async function signIn(base) {
+  const res = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+    redirect: 'manual',
+  });
+  if (res.status !== 200) throw new Error(`POST /api/login answered ${res.status}: ${await res.text()}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .find((c) => c.startsWith('portal_session='));
+  if (!cookie) throw new Error('POST /api/login set no portal_session cookie.');
+  return cookie;
+}
+
+/** GET as the signed-in user; a redirect (e.g. to /login) is an error, not a page to measure. */
+async function fetchText(url, cookie) {
+  const res = await fetch(url, { headers: { cookie }, redirect: 'manual' });
+  if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}${res.headers.get('location') ? ` → ${res.headers.get('location')}` : ''}.`);
+  return res.text();
+}
+
+/** Section 1. Returns how many pages failed their budget. */
+async function reportPageJs(base, cookie, pages) {
+  const results = [];
+  for (const page of pages) {
+    log(`JS shipped by ${page}`);
+    const pageUrl = new URL(page, base);
+    const html = await fetchText(pageUrl, cookie);
+    results.push(await measurePageJs(pageUrl, html, (url) => fetchText(url, cookie)));
+  }
+  let failures = 0;
+  const rows = results.map((r) => {
+    const gzip = total(r.start);
+    const budget = BUDGETS[r.path];
+    const verdict = budget === undefined ? 'no budget' : gzip <= budget ? 'PASS' : 'FAIL';
+    if (verdict === 'FAIL') failures++;
+    return [
+      r.path,
+      String(r.start.length),
+      kb(total(r.start, 'raw')),
+      bytesAndKb(gzip),
+      budget === undefined ? '–' : kb(budget),
+      verdict,
+      `${kb(total(r.onDemand))} in ${r.onDemand.length} file(s)`,
+    ];
+  });
+  console.log(`\n1. JavaScript shipped at start, signed in (zlib gzip level ${GZIP_LEVEL}, KB = 1024 B)`);
+  console.log(table(['Page', 'Files', 'Raw', 'Gzip at start', 'Budget', 'Result', 'Loaded on demand (gzip)'], rows));
+  for (const r of results) {
+    console.log(`\n  ${r.path}`);
+    for (const f of r.start) console.log(`    start      ${bytesAndKb(f.gzip).padStart(22)}  ${f.name}`);
+    for (const f of r.onDemand) console.log(`    on demand  ${bytesAndKb(f.gzip).padStart(22)}  ${f.name}`);
+    for (const s of r.skipped) console.log(`    skipped    ${s}`);
+  }
+  return failures;
+}
+
+/** Section 2: the same load, one target after the other, on the same server. */
+async function reportLoad(base, cookie, connections, durationMs) {
+  const rows = [];
+  for (const target of LOAD_TARGETS) {
+    log(`load on GET ${target}: ${connections} connections, ${WARMUP_MS / 1000} s warm-up + ${durationMs / 1000} s`);
+    const r = await runLoad({ url: `${base}${target}`, headers: { cookie }, connections, warmupMs: WARMUP_MS, durationMs });
+    const kinds = Object.entries(r.errorKinds).map(([k, n]) => `${k}×${n}`).join(' ');
+    rows.push([
+      `GET ${target}`,
+      String(r.requests),
+      r.rps.toFixed(0),
+      ms(r.p50),
+      ms(r.p95),
+      r.errors ? `${r.errors} (${kinds})` : '0',
+    ]);
+  }
+  console.log(
+    `\n2. Throughput, signed in: ${connections} keep-alive connections, ${WARMUP_MS / 1000} s warm-up then ${durationMs / 1000} s each`,
+  );
+  console.log(table(['Request', 'Requests', 'Req/s (200s)', 'p50', 'p95', 'Errors (non-200)'], rows));
+  return rows.filter((r) => r[5] !== '0').length;
+}
+
+/** Builds when dist/ is missing or older than the sources; returns what was done, or null. */
+async function ensureBuilt() {
+  const reason = buildReason();
+  if (!reason) return null;
+  log(`building first: ${reason}`);
+  return `yes (${reason}), built in ${(await build()).toFixed(1)} s`;
+}
+
+/** Section 3: `node scripts/start.mjs` on a fresh data dir, timed to the first 200 from /login. */
+async function reportBoot(prebuilt) {
+  log('boot time of node scripts/start.mjs on an empty data dir');
+  const port = await freePort();
+  const started = performance.now();
+  const run = startNode([path.join(ROOT, 'scripts/start.mjs')], { label: 'npm start', env: serverEnv(port, makeTempDir('boot')) });
+  try {
+    const ready = await waitFor200(`http://${LOOPBACK}:${port}/login`, run, { intervalMs: 50, timeoutMs: BOOT_TIMEOUT_MS });
+    const builtDuringStart = run.output.text.includes('Building the portal');
+    console.log('\n3. Start-up: `node scripts/start.mjs` (what `npm start` runs) on an empty data dir → first 200 from /login');
+    console.log(
+      table(
+        ['Figure', 'Value'],
+        [
+          ['Seconds to first 200', `${((ready - started) / 1000).toFixed(2)} s`],
+          ['Build needed before measuring', prebuilt],
+          ['Build inside the timed start', builtDuringStart ? 'yes (the figure includes a build)' : 'no'],
+        ],
+      ),
+    );
+  } finally {
+    await killTree(run.child);
+  }
+}
+
+async function main() {
+  const { pages, connections, durationMs } = options();
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major < 22 || (major === 22 && minor < 12)) {
+    throw new Error(`Node ${process.versions.node}: run through npm (\`npm run bench\`) so the project's Node 24 is used.`);
+  }
+  console.log(`Staff Portal benchmark · Node ${process.versions.node} · ${new Date().toISOString()} · all on ${LOOPBACK}`);
+
+  const builds = [await ensureBuilt()];
+  let problems = 0;
+  const server = await startServer();
+  try {
+    const cookie = await signIn(server.base);
+    problems += await reportPageJs(server.base, cookie, pages);
+    problems += await reportLoad(server.base, cookie, connections, durationMs);
+  } finally {
+    // Stop it before timing the boot, so the two servers do not compete for the CPU.
+    await killTree(server.run.child);
+  }
+  // Checked again: others may have edited src/ meanwhile, and start.mjs would then build inside the timed window.
+  builds.push(await ensureBuilt());
+  await reportBoot(builds.filter(Boolean).join('; ') || 'no (dist/ current)');
+  console.log(problems ? `\n${problems} problem(s): see FAIL / errors above.` : '\nAll budgets met, no errors.');
+  return problems ? 1 : 0;
+}
+
+process.once('exit', cleanupSync);
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.once(signal, () => {
+    process.stderr.write(`\n${signal}: stopping the servers…\n`);
+    cleanup().finally(() => process.exit(130));
+  });
+}
+
+try {
+  process.exitCode = await main();
+} catch (err) {
+  console.error(`\nBenchmark failed: ${err instanceof Error ? err.message : String(err)}`);
+  process.exitCode = 1;
+} finally {
+  await cleanup();
+}

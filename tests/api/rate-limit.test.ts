@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { failureSchema } from '../../src/contracts/envelope';
+import {
+  addTestUser,
+  bodyOf,
+  createTestSchool,
+  postLogin,
+  sessionCookieFrom,
+  useTestContext,
+  type TestContext,
+  type TestUser,
+} from '../factories';
+
+const WINDOW = 15 * 60;
+
+async function twoUsers(ctx: TestContext): Promise<[TestUser, TestUser]> {
+  const school = await createTestSchool(ctx);
+  return [await addTestUser(ctx, school), await addTestUser(ctx, school)];
+}
+
+async function expectLimited(res: Response): Promise<void> {
+  expect(res.status).toBe(429);
+  const body = failureSchema.parse(await bodyOf(res));
+  expect(body).toMatchObject({ success: false, isAuthFailed: false });
+  expect(body.message).toMatch(/too many/i);
+  expect(body.message).toMatch(/15 minutes/);
+  expect(sessionCookieFrom(res)).toBeUndefined();
+}
+
+async function sessionCount(ctx: TestContext): Promise<number> {
+  const row = await ctx.db.selectFrom('sessions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+describe('sign-in rate limit', () => {
+  const ctx = useTestContext({ per: 'test' });
+
+  it('after 10 wrong passwords for one email, the 11th attempt is 429 even with the right password', async () => {
+    const [user] = await twoUsers(ctx());
+    // Spread over addresses, so only the per-email limit can be what stops the 11th attempt.
+    for (let i = 1; i <= 10; i += 1) {
+      const res = await postLogin(ctx().app, { email: user.email, password: 'wrong-password' }, { clientAddress: `192.0.2.${i}` });
+      expect(res.status).toBe(401);
+    }
+    const sessionsBefore = await sessionCount(ctx());
+
+    await expectLimited(await postLogin(ctx().app, user, { clientAddress: '192.0.2.200' }));
+    expect(await sessionCount(ctx())).toBe(sessionsBefore);
+  });
+
+  it('counts one email however its case is written', async () => {
+    const [user] = await twoUsers(ctx());
+    for (let i = 1; i <= 10; i += 1) {
+      const email = i % 2 ? user.email.toUpperCase() : user.email;
+      await postLogin(ctx().app, { email, password: 'wrong-password' }, { clientAddress: `192.0.2.${i}` });
+    }
+    await expectLimited(await postLogin(ctx().app, user, { clientAddress: '192.0.2.201' }));
+  });
+
+  it('allows 9 failures and then the right password', async () => {
+    const [user] = await twoUsers(ctx());
+    for (let i = 1; i <= 9; i += 1) {
+      await postLogin(ctx().app, { email: user.email, password: 'wrong-password' }, { clientAddress: '192.0.2.50' });
+    }
+    const res = await postLogin(ctx().app, user, { clientAddress: '192.0.2.50' });
+    expect(res.status).toBe(200);
+    expect(sessionCookieFrom(res)).toBeDefined();
+  });
+
+  it('does not stop a different user signing in from a different address', async () => {
+    const [victim, other] = await twoUsers(ctx());
+    for (let i = 0; i < 10; i += 1) {
+      await postLogin(ctx().app, { email: victim.email, password: 'wrong-password' }, { clientAddress: '192.0.2.66' });
+    }
+    await expectLimited(await postLogin(ctx().app, victim, { clientAddress: '192.0.2.66' }));
+
+    const res = await postLogin(ctx().app, other, { clientAddress: '198.51.100.77' });
+    expect(res.status).toBe(200);
+    expect(sessionCookieFrom(res)).toBeDefined();
+  });
+
+  it('after 10 failures from one address over different emails, that address is 429 and another is not', async () => {
+    const [user] = await twoUsers(ctx());
+    for (let i = 0; i < 10; i += 1) {
+      const res = await postLogin(ctx().app, { email: `guess${i}@nowhere.test`, password: 'wrong-password' }, { clientAddress: '192.0.2.99' });
+      expect(res.status).toBe(401);
+    }
+
+    await expectLimited(await postLogin(ctx().app, user, { clientAddress: '192.0.2.99' }));
+
+    const elsewhere = await postLogin(ctx().app, user, { clientAddress: '198.51.100.1' });
+    expect(elsewhere.status).toBe(200);
+    expect(sessionCookieFrom(elsewhere)).toBeDefined();
+  });
+
+  it('lets the user sign in again once 15 minutes have passed', async () => {
+    const [user] = await twoUsers(ctx());
+    for (let i = 0; i < 10; i += 1) {
+      await postLogin(ctx().app, { email: user.email, password: 'wrong-password' }, { clientAddress: '192.0.2.7' });
+    }
+    await expectLimited(await postLogin(ctx().app, user, { clientAddress: '192.0.2.7' }));
+
+    ctx().clock.advance(WINDOW - 60);
+    await expectLimited(await postLogin(ctx().app, user, { clientAddress: '192.0.2.7' }));
+
+    ctx().clock.advance(61);
+    const res = await postLogin(ctx().app, user, { clientAddress: '192.0.2.7' });
+    expect(res.status).toBe(200);
+    expect(sessionCookieFrom(res)).toBeDefined();
+  });
+});

@@ -1,0 +1,102 @@
+import { describe, expect, it, vi } from 'vitest';
+import { bodyOf, createTestContext, get, post, signedInUser, useTestContext } from '../factories';
+
+const FORBIDDEN = { success: false, isAuthFailed: false };
+
+async function expectJson(res: Response, status: number, body: Record<string, unknown>): Promise<void> {
+  expect(res.status).toBe(status);
+  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(await bodyOf(res)).toMatchObject(body);
+}
+
+describe('product gate', () => {
+  const ctx = useTestContext();
+
+  it('answers 403 for a website call when the school does not have the website', async () => {
+    const { cookie } = await signedInUser(ctx(), { hapara: true, newsletter: true, builder: true, app: true, website: false });
+    await expectJson(await get(ctx().app, '/api/website/anything', { cookie }), 403, FORBIDDEN);
+    await expectJson(await get(ctx().app, '/api/website', { cookie }), 403, FORBIDDEN);
+    await expectJson(await get(ctx().app, '/api/website/wordpress/posts?page=1&limit=10', { cookie }), 403, FORBIDDEN);
+    await expectJson(await post(ctx().app, '/api/website/posts/delete', '{"id":1}', { cookie }), 403, FORBIDDEN);
+  });
+
+  it('cannot be walked around with a percent-encoded path', async () => {
+    const { cookie } = await signedInUser(ctx(), { website: false });
+    await expectJson(await get(ctx().app, '/api/%77ebsite/anything', { cookie }), 403, FORBIDDEN);
+  });
+
+  it('answers 403 for the newsletter builder when the school has the newsletter but not the builder', async () => {
+    const { cookie } = await signedInUser(ctx(), { newsletter: true, builder: false });
+    await expectJson(await get(ctx().app, '/api/newsletter/send/builder/load', { cookie }), 403, FORBIDDEN);
+    await expectJson(await get(ctx().app, '/api/newsletter/send/builder/load/7', { cookie }), 403, FORBIDDEN);
+    // The rest of the newsletter is open to it: an unknown path there is a plain 404.
+    await expectJson(await get(ctx().app, '/api/newsletter/manage/list/load-nothing', { cookie }), 404, FORBIDDEN);
+  });
+
+  it('answers 403 for the builder when the school has the builder flag but not the newsletter', async () => {
+    const { cookie } = await signedInUser(ctx(), { newsletter: false, builder: true });
+    await expectJson(await get(ctx().app, '/api/newsletter/send/builder/load', { cookie }), 403, FORBIDDEN);
+  });
+
+  it.each([
+    ['hapara', '/api/hapara/status'],
+    ['app', '/api/app/manage/stafflist'],
+    ['newsletter', '/api/newsletter/manage/list/load'],
+  ] as const)('answers 403 under /api/%s without that product', async (_product, path) => {
+    const { cookie } = await signedInUser(ctx(), {});
+    await expectJson(await get(ctx().app, path, { cookie }), 403, FORBIDDEN);
+  });
+
+  it('answers a JSON 404 for an unknown path under a module the school has', async () => {
+    const { cookie } = await signedInUser(ctx(), { website: true, newsletter: true, builder: true });
+    await expectJson(await get(ctx().app, '/api/website/anything', { cookie }), 404, FORBIDDEN);
+    await expectJson(await get(ctx().app, '/api/newsletter/send/builder/nothing-here', { cookie }), 404, FORBIDDEN);
+  });
+
+  it('does not gate paths that merely start with a module’s name', async () => {
+    const { cookie } = await signedInUser(ctx(), {});
+    await expectJson(await get(ctx().app, '/api/websites', { cookie }), 404, FORBIDDEN);
+    await expectJson(await get(ctx().app, '/api/apple', { cookie }), 404, FORBIDDEN);
+  });
+
+  it('leaves the shell and support calls open to a school with no products', async () => {
+    const { cookie } = await signedInUser(ctx(), {});
+    expect((await get(ctx().app, '/api/api/user', { cookie })).status).toBe(200);
+    expect((await get(ctx().app, '/api/support/updates', { cookie })).status).toBe(200);
+    expect((await get(ctx().app, '/api/support/status', { cookie })).status).toBe(200);
+  });
+});
+
+describe('unknown API paths', () => {
+  const ctx = useTestContext();
+
+  it('answers a JSON 404 envelope when signed out', async () => {
+    await expectJson(await get(ctx().app, '/api/no/such/thing'), 404, FORBIDDEN);
+  });
+
+  it('answers a JSON 404 envelope when signed in', async () => {
+    const { cookie } = await signedInUser(ctx());
+    await expectJson(await get(ctx().app, '/api/no/such/thing', { cookie }), 404, FORBIDDEN);
+    await expectJson(await post(ctx().app, '/api/no/such/thing', '{}', { cookie }), 404, FORBIDDEN);
+  });
+});
+
+describe('unexpected failures', () => {
+  it('answer a JSON 500 envelope without internal details', async () => {
+    const ctx = await createTestContext();
+    const { cookie } = await signedInUser(ctx);
+    // Break the database under the running app.
+    await ctx.db.destroy();
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const res = await get(ctx.app, '/api/api/user', { cookie });
+      expect(res.status).toBe(500);
+      const body = await bodyOf(res);
+      expect(body).toEqual({ success: false, isAuthFailed: false, message: 'Something went wrong on our side. Please try again.' });
+      expect(JSON.stringify(body)).not.toMatch(/sqlite|kysely|destroy|stack/i);
+    } finally {
+      quiet.mockRestore();
+      await ctx.close().catch(() => undefined); // the database is already destroyed
+    }
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * Prepares a fresh data folder with the operator CLI, starts the built server on the port the
+ * config picked, and signs in the users whose cookies the specs reuse. Returns the teardown.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { request, type FullConfig } from '@playwright/test';
+import {
+  E2E_ANNOUNCEMENT,
+  ENV_DATA_DIR,
+  ENV_PORT,
+  EXPIRY_USER,
+  LOGOUT_USER,
+  NOBUILDER,
+  NOSITE,
+  PASSWORD,
+  ROOT,
+  STORED_USERS,
+  portalEnv,
+  runCli,
+  storageStatePath,
+  type StoredUser,
+} from './support/env';
+
+const SERVER_START_TIMEOUT_MS = 30_000;
+
+function prepareData(dir: string): void {
+  runCli(['boot'], dir);
+  runCli(['create-school', NOSITE.school, '--name', 'No Site School', '--products', 'hapara,newsletter,app'], dir);
+  runCli(['create-school', NOBUILDER.school, '--name', 'No Builder School', '--products', 'hapara,newsletter,website,app'], dir);
+  for (const user of [NOSITE, NOBUILDER, LOGOUT_USER, EXPIRY_USER]) {
+    runCli(['add-user', user.school, '--email', user.email, '--name', user.name, '--password', PASSWORD], dir);
+  }
+  runCli(
+    [
+      'add-announcement',
+      '--slug',
+      E2E_ANNOUNCEMENT.slug,
+      '--title',
+      E2E_ANNOUNCEMENT.title,
+      '--excerpt',
+      E2E_ANNOUNCEMENT.excerpt,
+      '--date',
+      E2E_ANNOUNCEMENT.date,
+    ],
+    dir,
+  );
+}
+
+async function waitForServer(url: string, server: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The server exited with ${server.exitCode}:\n${log()}`);
+    try {
+      const res = await fetch(url, { redirect: 'manual' });
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`The server did not answer ${url} within ${SERVER_START_TIMEOUT_MS} ms:\n${log()}`);
+}
+
+function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => server.kill('SIGKILL'), 5_000);
+    server.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    server.kill('SIGTERM');
+  });
+}
+
+export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
+  const port = process.env[ENV_PORT];
+  if (!port) throw new Error(`${ENV_PORT} is not set: playwright.config.ts picks it.`);
+  const entry = path.join(ROOT, 'dist/server/entry.mjs');
+  if (!fs.existsSync(entry)) throw new Error('dist/server/entry.mjs is missing: run `npx astro build` first (npm run test:e2e does).');
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'staff-portal-e2e-'));
+  // Workers are started after the global setup and inherit this.
+  process.env[ENV_DATA_DIR] = dir;
+  prepareData(dir);
+
+  let output = '';
+  const server = spawn(process.execPath, [entry], {
+    cwd: ROOT,
+    env: { ...portalEnv(dir), HOST: '127.0.0.1', PORT: port },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+    if (output.length > 50_000) output = output.slice(-50_000);
+  };
+  server.stdout?.on('data', collect);
+  server.stderr?.on('data', collect);
+
+  const teardown = async () => {
+    await stopServer(server);
+    if (process.env.E2E_SERVER_LOG) fs.writeFileSync(process.env.E2E_SERVER_LOG, output);
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+
+  try {
+    const baseURL = config.projects[0]?.use.baseURL ?? `http://127.0.0.1:${port}`;
+    await waitForServer(`${baseURL}/login`, server, () => output);
+    fs.mkdirSync(path.dirname(storageStatePath('admin')), { recursive: true });
+    for (const [key, user] of Object.entries(STORED_USERS) as Array<[StoredUser, (typeof STORED_USERS)[StoredUser]]>) {
+      const context = await request.newContext({ baseURL });
+      const res = await context.post('/api/login', { data: { email: user.email, password: PASSWORD } });
+      if (!res.ok()) throw new Error(`Signing in ${user.email} failed: ${res.status()} ${await res.text()}`);
+      await context.storageState({ path: storageStatePath(key) });
+      await context.dispose();
+    }
+  } catch (err) {
+    await teardown();
+    throw err;
+  }
+  return teardown;
+}

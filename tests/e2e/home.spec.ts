@@ -1,0 +1,82 @@
+import { expect, test } from '@playwright/test';
+import { E2E_ANNOUNCEMENT, SUPPORT_URL, storageStatePath } from './support/env';
+import { recordApiCalls } from './support/fixtures';
+
+test.use({ storageState: storageStatePath('admin') });
+
+test('/ redirects to /home', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+});
+
+test('Quick Links has the six links', async ({ page }) => {
+  await page.goto('/home');
+  const section = page.getByRole('region', { name: 'Quick Links' });
+  const hrefs = await section.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+  expect(hrefs).toEqual([
+    '/website/posts',
+    '/app/managestaff',
+    '/newsletter/manage/list',
+    '/hapara/studentlist',
+    '/account/products',
+    '/support/tickets',
+  ]);
+});
+
+test.describe('Updates from the provider', () => {
+  test('are in the first HTML', async ({ page }) => {
+    const res = await page.request.get('/home');
+    expect(res.status()).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(E2E_ANNOUNCEMENT.title);
+    expect(html).toContain('05/03/26');
+  });
+
+  test('show dd/mm/yy dates and link to the support site, without an updates call', async ({ page }) => {
+    const calls = recordApiCalls(page);
+    await page.goto('/home');
+    const updates = page.getByRole('region', { name: 'Updates from the provider' });
+    const item = updates.getByRole('listitem').filter({ hasText: E2E_ANNOUNCEMENT.title });
+    await expect(item).toHaveCount(1);
+    await expect(item.locator('time')).toHaveText('05/03/26');
+    await expect(item.locator('time')).toHaveAttribute('datetime', '2026-03-05');
+    await expect(item.getByRole('link', { name: /Read more/ })).toHaveAttribute(
+      'href',
+      `${SUPPORT_URL}/announcements/${E2E_ANNOUNCEMENT.slug}`,
+    );
+    await page.waitForLoadState('networkidle');
+    expect(calls.filter((c) => c.includes('/api/support/updates'))).toEqual([]);
+  });
+});
+
+test('the drawer shows servers status and changelog notifications, 450 px wide', async ({ page }) => {
+  await page.goto('/home');
+  const drawer = page.locator('#app-drawer');
+  await expect(drawer).toBeHidden();
+  await page.locator('#drawer-open').click();
+  await expect(drawer).toBeVisible();
+  await expect(page.locator('#drawer-open')).toHaveAttribute('aria-expanded', 'true');
+
+  await expect(drawer.getByRole('heading', { name: 'Servers Status', exact: true })).toBeVisible();
+  const status = drawer.locator('.status-list');
+  await expect(status.locator('div').filter({ hasText: 'Website Status' }).locator('dd')).toHaveText('No faults');
+  await expect(status.locator('div').filter({ hasText: 'App Status' }).locator('dd')).toHaveText('No faults');
+
+  await expect(drawer.getByRole('heading', { name: 'Notifications', exact: true })).toBeVisible();
+  const notification = drawer.getByRole('link', { name: 'Reorder gallery images by dragging' });
+  await expect(notification).toBeVisible();
+  await expect(notification).toHaveAttribute('href', `${SUPPORT_URL}/announcements/gallery-reordering`);
+
+  const box = await drawer.boundingBox();
+  expect(box?.width).toBe(450);
+});
+
+test('hovering the calendar shows a toast and makes no API call', async ({ page }) => {
+  await page.goto('/home');
+  await page.waitForLoadState('networkidle');
+  const calls = recordApiCalls(page);
+  await page.locator('#calendar-item').hover();
+  await expect(page.getByText('There are no new calendar items.')).toBeVisible();
+  expect(calls).toEqual([]);
+});

@@ -1,0 +1,299 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { main } from '../../src/server/cli/main';
+import { migrateToLatest, openDatabase, type Db } from '../../src/server/db';
+import { DEMO_SCHOOL } from '../../src/server/seed/demo';
+import { bodyOf, createTestContext, get, makeTempDir, postLogin, signIn, type TestContext } from '../factories';
+
+/** The variables the command reads that could leak in from the machine running the tests. */
+const ENV_NAMES = ['PORTAL_DATA_DIR', 'PORTAL_ADMIN_EMAIL', 'PORTAL_ADMIN_PASSWORD', 'PORTAL_TIMEZONE', 'PORTAL_SESSION_DAYS', 'PORT', 'HOST'];
+const savedEnv = new Map(ENV_NAMES.map((name) => [name, process.env[name]]));
+const dirs: string[] = [];
+let dataDir = '';
+
+beforeAll(() => {
+  for (const name of ENV_NAMES) delete process.env[name];
+});
+beforeEach(() => {
+  dataDir = makeTempDir('portal-cli-');
+  dirs.push(dataDir);
+  process.env.PORTAL_DATA_DIR = dataDir;
+});
+afterAll(() => {
+  for (const [name, value] of savedEnv) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+interface Run {
+  code: number;
+  out: string;
+  err: string;
+}
+
+async function run(...argv: string[]): Promise<Run> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(argv, (line) => out.push(line), (line) => err.push(line));
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+/** Opens the command's database (creating the schema if the command never did) for one look. */
+async function withDb<T>(look: (db: Db) => Promise<T>): Promise<T> {
+  const db = openDatabase(path.join(dataDir, 'portal.db'));
+  try {
+    await migrateToLatest(db);
+    return await look(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+const countRows = (table: 'domains' | 'users' | 'sessions' | 'announcements' | 'changelog') =>
+  withDb(async (db) => {
+    const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  });
+
+const domainRow = (label: string) => withDb((db) => db.selectFrom('domains').selectAll().where('label', '=', label).executeTakeFirst());
+
+describe('operator command: help and mistakes', () => {
+  it('prints the commands for --help and exits 0', async () => {
+    const result = await run('--help');
+    expect(result.code).toBe(0);
+    expect(result.out).toContain('Usage');
+    for (const name of ['boot', 'create-school', 'add-user', 'set-products', 'reset-password']) expect(result.out).toContain(name);
+  });
+
+  it('prints a command’s options for <command> --help and exits 0', async () => {
+    const result = await run('create-school', '--help');
+    expect(result.code).toBe(0);
+    expect(result.out).toContain('--name');
+    expect(result.out).toContain('--products');
+  });
+
+  it('exits 2 with the usage when no command is given', async () => {
+    const result = await run();
+    expect(result.code).toBe(2);
+    expect(`${result.out}${result.err}`).toContain('Usage');
+  });
+
+  it.each<[string, string[], RegExp]>([
+    ['an unknown command', ['make-coffee'], /Unknown command "make-coffee"/],
+    ['a missing required option', ['create-school', 'new.school'], /Missing --name/],
+    ['a missing label', ['create-school', '--name', 'New School'], /Expected 1 argument/],
+    ['an unknown option', ['create-school', 'new.school', '--name', 'New School', '--colour', 'red'], /colour/],
+    ['a label that is not a domain name', ['create-school', 'Not A Label', '--name', 'New School'], /domain name/],
+    ['an unknown product', ['create-school', 'new.school', '--name', 'New School', '--products', 'website,rocket'], /rocket/],
+  ])('exits 2 for %s, says why, and creates nothing', async (_label, argv, why) => {
+    const result = await run(...argv);
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(why);
+    expect(await countRows('domains')).toBe(0);
+    expect(await countRows('users')).toBe(0);
+  });
+
+  it('exits 2 for a second school with the same label, keeping the first', async () => {
+    expect((await run('create-school', 'twice.school', '--name', 'First', '--products', 'app')).code).toBe(0);
+    const again = await run('create-school', 'twice.school', '--name', 'Second', '--products', 'all');
+    expect(again.code).toBe(2);
+    expect(again.err).toMatch(/already exists/);
+    expect(await countRows('domains')).toBe(1);
+    expect(await domainRow('twice.school')).toMatchObject({ name: 'First', app: 1, website: 0 });
+  });
+
+  it('exits 2 for a user of an unknown school, a duplicate email or a short password, adding nobody', async () => {
+    expect((await run('create-school', 'real.school', '--name', 'Real')).code).toBe(0);
+    expect((await run('add-user', 'ghost.school', '--email', 'a@real.school', '--name', 'A', '--password', 'long-enough')).code).toBe(2);
+    expect((await run('add-user', 'real.school', '--email', 'a@real.school', '--name', 'A', '--password', 'short')).code).toBe(2);
+    expect((await run('add-user', 'real.school', '--email', 'not-an-email', '--name', 'A', '--password', 'long-enough')).code).toBe(2);
+    expect(await countRows('users')).toBe(0);
+
+    expect((await run('add-user', 'real.school', '--email', 'a@real.school', '--name', 'A', '--password', 'long-enough')).code).toBe(0);
+    expect((await run('add-user', 'real.school', '--email', 'A@Real.School', '--name', 'A again', '--password', 'long-enough')).code).toBe(2);
+    expect(await countRows('users')).toBe(1);
+  });
+});
+
+describe('operator command: schools and users', () => {
+  it('create-school creates a school with exactly the products named', async () => {
+    const result = await run('create-school', 'North.School', '--name', 'North School', '--products', 'website, app');
+    expect(result.code).toBe(0);
+    expect(result.out).toContain('north.school');
+    expect(await domainRow('north.school')).toMatchObject({
+      label: 'north.school',
+      name: 'North School',
+      website: 1,
+      app: 1,
+      hapara: 0,
+      newsletter: 0,
+      builder: 0,
+    });
+  });
+
+  it('create-school without --products creates a school with none', async () => {
+    expect((await run('create-school', 'bare.school', '--name', 'Bare')).code).toBe(0);
+    expect(await domainRow('bare.school')).toMatchObject({ website: 0, app: 0, hapara: 0, newsletter: 0, builder: 0 });
+  });
+
+  it('set-products replaces the products, and all / none work', async () => {
+    expect((await run('create-school', 'south.school', '--name', 'South', '--products', 'website')).code).toBe(0);
+
+    expect((await run('set-products', 'south.school', '--products', 'newsletter,builder')).code).toBe(0);
+    expect(await domainRow('south.school')).toMatchObject({ website: 0, app: 0, hapara: 0, newsletter: 1, builder: 1 });
+
+    expect((await run('set-products', 'south.school', '--products', 'all')).code).toBe(0);
+    expect(await domainRow('south.school')).toMatchObject({ website: 1, app: 1, hapara: 1, newsletter: 1, builder: 1 });
+
+    expect((await run('set-products', 'south.school', '--products', 'none')).code).toBe(0);
+    expect(await domainRow('south.school')).toMatchObject({ website: 0, app: 0, hapara: 0, newsletter: 0, builder: 0 });
+  });
+
+  it('set-products refuses an unknown product or school (exit 2) and changes nothing', async () => {
+    expect((await run('create-school', 'east.school', '--name', 'East', '--products', 'app')).code).toBe(0);
+    expect((await run('set-products', 'east.school', '--products', 'app,teleport')).code).toBe(2);
+    expect((await run('set-products', 'west.school', '--products', 'all')).code).toBe(2);
+    expect(await domainRow('east.school')).toMatchObject({ website: 0, app: 1, hapara: 0, newsletter: 0, builder: 0 });
+    expect(await countRows('domains')).toBe(1);
+  });
+
+  describe('with the API on the same database', () => {
+    let ctx: TestContext | undefined;
+    const api = async (): Promise<TestContext> => {
+      ctx ??= await createTestContext({ dataDir });
+      return ctx;
+    };
+    beforeEach(async () => {
+      await ctx?.close();
+      ctx = undefined;
+    });
+    afterAll(async () => {
+      await ctx?.close();
+    });
+
+    it('add-user adds a user who can sign in, with a given password', async () => {
+      expect((await run('create-school', 'users.school', '--name', 'Users', '--products', 'website')).code).toBe(0);
+      const added = await run('add-user', 'users.school', '--email', 'Teacher@Users.School', '--name', 'Ms Teacher', '--password', 'chalk-and-talk');
+      expect(added.code).toBe(0);
+      expect(added.out).not.toContain('chalk-and-talk');
+
+      const { app } = await api();
+      const res = await postLogin(app, { email: 'teacher@users.school', password: 'chalk-and-talk' });
+      expect(res.status).toBe(200);
+      expect(await bodyOf(res)).toMatchObject({ success: true, user: { name: 'Ms Teacher', domain: 'users.school' } });
+    });
+
+    it('add-user without --password prints a generated password that signs in', async () => {
+      expect((await run('create-school', 'gen.school', '--name', 'Gen')).code).toBe(0);
+      const added = await run('add-user', 'gen.school', '--email', 'head@gen.school', '--name', 'Head');
+      expect(added.code).toBe(0);
+      const password = /Password: (\S+)/.exec(added.out)?.[1];
+      expect(password).toBeDefined();
+      expect(password?.length).toBeGreaterThanOrEqual(12);
+
+      const { app } = await api();
+      expect((await postLogin(app, { email: 'head@gen.school', password: password ?? '' })).status).toBe(200);
+    });
+
+    it('reset-password sets the new password and ends that user’s sessions only', async () => {
+      expect((await run('create-school', 'reset.school', '--name', 'Reset', '--products', 'app')).code).toBe(0);
+      expect((await run('add-user', 'reset.school', '--email', 'one@reset.school', '--name', 'One', '--password', 'old-password-1')).code).toBe(0);
+      expect((await run('add-user', 'reset.school', '--email', 'two@reset.school', '--name', 'Two', '--password', 'old-password-2')).code).toBe(0);
+
+      const { app } = await api();
+      const oneOnLaptop = await signIn(app, { email: 'one@reset.school', password: 'old-password-1' });
+      const oneOnPhone = await signIn(app, { email: 'one@reset.school', password: 'old-password-1' });
+      const two = await signIn(app, { email: 'two@reset.school', password: 'old-password-2' });
+
+      const reset = await run('reset-password', '--email', 'one@reset.school', '--password', 'new-password-1');
+      expect(reset.code).toBe(0);
+
+      for (const cookie of [oneOnLaptop, oneOnPhone]) {
+        const res = await get(app, '/api/api/user', { cookie });
+        expect(res.status).toBe(401);
+        expect(await bodyOf(res)).toMatchObject({ success: false, isAuthFailed: true });
+      }
+      expect((await get(app, '/api/api/user', { cookie: two })).status).toBe(200);
+
+      expect((await postLogin(app, { email: 'one@reset.school', password: 'old-password-1' }, { clientAddress: '192.0.2.1' })).status).toBe(401);
+      expect((await postLogin(app, { email: 'one@reset.school', password: 'new-password-1' }, { clientAddress: '192.0.2.1' })).status).toBe(200);
+    });
+
+    it('reset-password refuses an unknown email or a short password (exit 2) and keeps the sessions', async () => {
+      expect((await run('create-school', 'keep.school', '--name', 'Keep')).code).toBe(0);
+      expect((await run('add-user', 'keep.school', '--email', 'k@keep.school', '--name', 'K', '--password', 'keep-password')).code).toBe(0);
+      const { app } = await api();
+      const cookie = await signIn(app, { email: 'k@keep.school', password: 'keep-password' });
+
+      expect((await run('reset-password', '--email', 'nobody@keep.school', '--password', 'whatever-1')).code).toBe(2);
+      expect((await run('reset-password', '--email', 'k@keep.school', '--password', 'short')).code).toBe(2);
+
+      expect((await get(app, '/api/api/user', { cookie })).status).toBe(200);
+      expect((await postLogin(app, { email: 'k@keep.school', password: 'keep-password' })).status).toBe(200);
+    });
+  });
+});
+
+describe('operator command: boot', () => {
+  it('seeds the demo school once, however often it runs', async () => {
+    const first = await run('boot');
+    expect(first.code).toBe(0);
+    expect(first.out).toContain(DEMO_SCHOOL.label);
+    expect(first.out).toMatch(/password: \S+/);
+
+    const second = await run('boot');
+    expect(second.code).toBe(0);
+    expect(second.out).not.toMatch(/Seeded/);
+
+    const domains = await withDb((db) => db.selectFrom('domains').select(['label']).execute());
+    expect(domains).toEqual([{ label: 'demo.school' }]);
+    const users = await withDb((db) => db.selectFrom('users').select(['email']).execute());
+    expect(users).toEqual([{ email: 'admin@demo.school' }]);
+    expect(await countRows('announcements')).toBe(3);
+    expect(await countRows('changelog')).toBe(3);
+    expect(await domainRow('demo.school')).toMatchObject({ website: 1, app: 1, hapara: 1, newsletter: 1, builder: 1 });
+  });
+
+  it('does not seed a database that already has a school', async () => {
+    expect((await run('create-school', 'first.school', '--name', 'First')).code).toBe(0);
+    expect((await run('boot')).code).toBe(0);
+    const domains = await withDb((db) => db.selectFrom('domains').select(['label']).execute());
+    expect(domains).toEqual([{ label: 'first.school' }]);
+  });
+
+  it('uses PORTAL_ADMIN_EMAIL and PORTAL_ADMIN_PASSWORD for the demo admin, and does not print the password', async () => {
+    process.env.PORTAL_ADMIN_EMAIL = 'Office@Demo.School';
+    process.env.PORTAL_ADMIN_PASSWORD = 'office-password-1';
+    try {
+      const result = await run('boot');
+      expect(result.code).toBe(0);
+      expect(result.out).not.toContain('office-password-1');
+    } finally {
+      delete process.env.PORTAL_ADMIN_EMAIL;
+      delete process.env.PORTAL_ADMIN_PASSWORD;
+    }
+    const ctx = await createTestContext({ dataDir });
+    try {
+      const res = await postLogin(ctx.app, { email: 'office@demo.school', password: 'office-password-1' });
+      expect(res.status).toBe(200);
+      expect(await bodyOf(res)).toMatchObject({ user: { name: 'Demo Admin', domain: 'demo.school' } });
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('exits 1 with a one-line message for a bad configuration', async () => {
+    process.env.PORT = 'abc';
+    try {
+      const result = await run('boot');
+      expect(result.code).toBe(1);
+      expect(result.err).toContain('PORT');
+      expect(result.err).not.toContain('\n');
+    } finally {
+      delete process.env.PORT;
+    }
+  });
+});
