@@ -40,6 +40,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     response = await next();
   }
   // Signed-in pages hold a school's data: never keep them in shared or back-button caches.
-  if (context.locals.session) response.headers.set('Cache-Control', 'private, no-store');
+  // Public pages and uploads keep their own caching, whoever looks at them.
+  if (context.locals.session && !isPublicPath(pathname)) response.headers.set('Cache-Control', 'private, no-store');
   return response;
 });
