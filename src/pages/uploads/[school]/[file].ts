@@ -1,0 +1,17 @@
+import type { APIContext, APIRoute } from 'astro';
+import { serveUpload } from '../../../server/website/media-service';
+
+export const prerender = false;
+
+const NOT_FOUND_HEADERS = { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' };
+
+/**
+ * Public files of a school's website: `/uploads/<school label>/<file name>` and its
+ * `-150x150` thumbnail. Only server-generated names of that school resolve; anything else is 404.
+ * It reads only params and locals, which lets tests call it without a whole Astro context.
+ */
+export const GET = (async ({ params, locals }: Pick<APIContext, 'params' | 'locals'>) => {
+  const { db, config } = locals.runtime;
+  const response = await serveUpload(db, config.PORTAL_DATA_DIR, params.school ?? '', params.file ?? '');
+  return response ?? new Response('Not found.', { status: 404, headers: NOT_FOUND_HEADERS });
+}) satisfies APIRoute;

@@ -1,0 +1,269 @@
+import fs from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  galleriesMinResponseSchema,
+  galleriesResponseSchema,
+  galleryResponseSchema,
+  galleryUploadResponseSchema,
+  mediaUploadResponseSchema,
+  newGalleryResponseSchema,
+  thumbnailUrl,
+  type Gallery,
+} from '../../src/contracts/website';
+import { storedPath } from '../../src/server/media/store';
+import { getGallery } from '../../src/server/website/galleries';
+import { bodyOf, get, post, signedInUser, useTestContext, type TestContext } from '../factories';
+import { postMultipart } from '../factories/media-http';
+import { makeImage, SVG_AS_PNG } from '../factories/media-images';
+
+interface Staff {
+  cookie: string;
+  schoolId: number;
+}
+
+async function newGallery(ctx: TestContext, staff: Staff, title: string): Promise<number> {
+  const res = await post(ctx.app, '/api/website/gallery/new', JSON.stringify({ title }), { cookie: staff.cookie });
+  expect(res.status).toBe(200);
+  return newGalleryResponseSchema.parse(await bodyOf(res)).id;
+}
+
+async function uploadTo(ctx: TestContext, staff: Staff, galleryID: number, name: string, colour = '#336699') {
+  const bytes = await makeImage('png', 400, 300, colour);
+  const res = await postMultipart(ctx.app, '/api/website/gallery/upload', { file: { bytes, name }, fields: { galleryID: String(galleryID) } }, { cookie: staff.cookie });
+  expect(res.status).toBe(200);
+  return galleryUploadResponseSchema.parse(await bodyOf(res));
+}
+
+async function galleryOf(ctx: TestContext, staff: Staff, id: number): Promise<Gallery> {
+  const res = await get(ctx.app, `/api/website/wordpress/galleries/${id}`, { cookie: staff.cookie });
+  expect(res.status).toBe(200);
+  return galleryResponseSchema.parse(await bodyOf(res)).gallery;
+}
+
+const idsOf = (g: Gallery) => g.gallery_data.gallery.map((i) => i.id);
+
+function filesOf(ctx: TestContext, staff: Staff, src: string): string[] {
+  const name = src.split('/').pop() ?? '';
+  const thumb = thumbnailUrl(src).split('/').pop() ?? '';
+  return [storedPath(ctx.config.PORTAL_DATA_DIR, staff.schoolId, name), storedPath(ctx.config.PORTAL_DATA_DIR, staff.schoolId, thumb)];
+}
+
+async function expectFailure(res: Response, status: number, message?: string | RegExp): Promise<void> {
+  expect(res.status).toBe(status);
+  const body = await bodyOf(res);
+  expect(body).toMatchObject({ success: false, isAuthFailed: status === 401 });
+  if (typeof message === 'string') expect(body).toMatchObject({ message });
+  else if (message) expect(body).toMatchObject({ message: expect.stringMatching(message) as unknown });
+}
+
+describe('gallery flow', () => {
+  const ctx = useTestContext();
+  let staff: Staff;
+
+  beforeAll(async () => {
+    const s = await signedInUser(ctx(), { website: true });
+    staff = { cookie: s.cookie, schoolId: s.school.id };
+  });
+
+  it('new -> upload two -> save reversed -> listed in that order -> remove one', async () => {
+    const galleryID = await newGallery(ctx(), staff, 'Sports Day 2025');
+    const first = await uploadTo(ctx(), staff, galleryID, 'Relay.png');
+    const second = await uploadTo(ctx(), staff, galleryID, 'Long jump.png', '#993366');
+    expect(first.title).toBe('Relay');
+    expect(first.src).toMatch(/^\/uploads\/.+\/[a-f0-9]{32}\.png$/);
+
+    // Pending uploads are not part of the gallery until Save.
+    expect(idsOf(await galleryOf(ctx(), staff, galleryID))).toEqual([]);
+
+    const saved = await post(ctx().app, '/api/website/gallery/update', JSON.stringify({ uploaded: [second.id, first.id], galleryID }), { cookie: staff.cookie });
+    expect(saved.status).toBe(200);
+    expect(await bodyOf(saved)).toEqual({ success: true, isAuthFailed: false });
+
+    const list = galleriesResponseSchema.parse(await bodyOf(await get(ctx().app, '/api/website/wordpress/galleries?page=1&limit=10', { cookie: staff.cookie })));
+    const listed = list.galleries.find((g) => g.id === galleryID);
+    expect(listed?.post_title).toBe('Sports Day 2025');
+    expect(listed?.post_date).toBe(new Date(ctx().clock.now * 1000).toISOString());
+    expect(listed?.gallery_data.gallery).toEqual([
+      { id: second.id, src: second.src, title: 'Long jump' },
+      { id: first.id, src: first.src, title: 'Relay' },
+    ]);
+    expect(await getGallery(ctx().db, staff.schoolId, galleryID)).toEqual(listed);
+
+    const removed = await post(ctx().app, '/api/website/gallery/remove', JSON.stringify({ id: second.id, galleryID }), { cookie: staff.cookie });
+    expect(removed.status).toBe(200);
+    const after = await galleryOf(ctx(), staff, galleryID);
+    expect(after.gallery_data.gallery).toHaveLength(1);
+    expect(idsOf(after)).toEqual([first.id]);
+    for (const file of filesOf(ctx(), staff, second.src)) expect(fs.existsSync(file)).toBe(false);
+    for (const file of filesOf(ctx(), staff, first.src)) expect(fs.existsSync(file)).toBe(true);
+  });
+
+  it('keeps images left out of the save after the listed ones, in their order', async () => {
+    const galleryID = await newGallery(ctx(), staff, 'Trips');
+    const a = await uploadTo(ctx(), staff, galleryID, 'a.png');
+    const b = await uploadTo(ctx(), staff, galleryID, 'b.png');
+    const c = await uploadTo(ctx(), staff, galleryID, 'c.png');
+    await post(ctx().app, '/api/website/gallery/update', JSON.stringify({ uploaded: [a.id, b.id], galleryID }), { cookie: staff.cookie });
+    const d = await uploadTo(ctx(), staff, galleryID, 'd.png');
+    await post(ctx().app, '/api/website/gallery/update', JSON.stringify({ uploaded: [d.id, c.id], galleryID }), { cookie: staff.cookie });
+    expect(idsOf(await galleryOf(ctx(), staff, galleryID))).toEqual([d.id, c.id, a.id, b.id]);
+  });
+
+  it('removes a pending image straight away', async () => {
+    const galleryID = await newGallery(ctx(), staff, 'Pending');
+    const img = await uploadTo(ctx(), staff, galleryID, 'x.png');
+    const res = await post(ctx().app, '/api/website/gallery/remove', JSON.stringify({ id: img.id, galleryID }), { cookie: staff.cookie });
+    expect(res.status).toBe(200);
+    for (const file of filesOf(ctx(), staff, img.src)) expect(fs.existsSync(file)).toBe(false);
+    await expectFailure(await post(ctx().app, '/api/website/gallery/update', JSON.stringify({ uploaded: [img.id], galleryID }), { cookie: staff.cookie }), 404);
+  });
+
+  it('refuses to save ids that are not pending or in this gallery, changing nothing', async () => {
+    const galleryID = await newGallery(ctx(), staff, 'Strict');
+    const otherGallery = await newGallery(ctx(), staff, 'Other');
+    const mine = await uploadTo(ctx(), staff, galleryID, 'mine.png');
+    const theirs = await uploadTo(ctx(), staff, otherGallery, 'theirs.png');
+    await post(ctx().app, '/api/website/gallery/update', JSON.stringify({ uploaded: [theirs.id], galleryID: otherGallery }), { cookie: staff.cookie });
+    const attachmentRes = await postMultipart(ctx().app, '/api/website/media/upload', { file: { bytes: await makeImage('png'), name: 'file.png' } }, { cookie: staff.cookie });
+    const attachment = mediaUploadResponseSchema.parse(await bodyOf(attachmentRes)).media;
+
+    for (const intruder of [theirs.id, attachment.id]) {
+      const res = await post(ctx().app, '/api/website/gallery/update', JSON.stringify({ uploaded: [mine.id, intruder], galleryID }), { cookie: staff.cookie });
+      await expectFailure(res, 400, /cannot be added to this gallery/);
+    }
+    await expectFailure(
+      await post(ctx().app, '/api/website/gallery/update', JSON.stringify({ uploaded: [mine.id, mine.id], galleryID }), { cookie: staff.cookie }),
+      400,
+      'Each image can be listed only once.',
+    );
+    expect(idsOf(await galleryOf(ctx(), staff, galleryID))).toEqual([]);
+    expect(idsOf(await galleryOf(ctx(), staff, otherGallery))).toEqual([theirs.id]);
+    // An image of another gallery cannot be removed through this one.
+    await expectFailure(await post(ctx().app, '/api/website/gallery/remove', JSON.stringify({ id: theirs.id, galleryID }), { cookie: staff.cookie }), 404);
+    expect(idsOf(await galleryOf(ctx(), staff, otherGallery))).toEqual([theirs.id]);
+  });
+
+  it('accepts images only in a gallery', async () => {
+    const galleryID = await newGallery(ctx(), staff, 'Images only');
+    const res = await postMultipart(ctx().app, '/api/website/gallery/upload', { file: { bytes: SVG_AS_PNG, name: 'x.png', type: 'image/png' }, fields: { galleryID: String(galleryID) } }, { cookie: staff.cookie });
+    await expectFailure(res, 400, 'Only image files can be uploaded (PNG, JPEG, GIF, WebP or AVIF).');
+  });
+});
+
+describe('gallery lists', () => {
+  const ctx = useTestContext();
+  let staff: Staff;
+  const ids: number[] = [];
+
+  beforeAll(async () => {
+    const s = await signedInUser(ctx(), { website: true });
+    staff = { cookie: s.cookie, schoolId: s.school.id };
+    for (let i = 1; i <= 12; i++) {
+      ids.push(await newGallery(ctx(), staff, `Gallery ${i}`));
+      ctx().clock.advance(60);
+    }
+    // Another school's gallery must never show.
+    const other = await signedInUser(ctx(), { website: true });
+    await newGallery(ctx(), { cookie: other.cookie, schoolId: other.school.id }, 'Not ours');
+  });
+
+  it('pages newest first, 10 by default', async () => {
+    const first = galleriesResponseSchema.parse(await bodyOf(await get(ctx().app, '/api/website/wordpress/galleries', { cookie: staff.cookie })));
+    expect(first.total_pages).toBe(2);
+    expect(first.galleries.map((g) => g.post_title)).toEqual(Array.from({ length: 10 }, (_, i) => `Gallery ${12 - i}`));
+    const second = galleriesResponseSchema.parse(await bodyOf(await get(ctx().app, '/api/website/wordpress/galleries?page=2&limit=10', { cookie: staff.cookie })));
+    expect(second.galleries.map((g) => g.post_title)).toEqual(['Gallery 2', 'Gallery 1']);
+  });
+
+  it('gives the short list for the editor', async () => {
+    const res = galleriesMinResponseSchema.parse(await bodyOf(await get(ctx().app, '/api/website/wordpress/galleries/min', { cookie: staff.cookie })));
+    expect(res.galleries).toHaveLength(12);
+    expect(res.galleries[0]).toEqual({ id: ids[11], post_title: 'Gallery 12' });
+    expect(Object.keys(res.galleries[0] ?? {}).sort()).toEqual(['id', 'post_title']);
+  });
+
+  it.each(['page=0', 'page=abc', 'limit=0', 'limit=101', 'limit=1.5'])('is 400 for %s', async (query) => {
+    await expectFailure(await get(ctx().app, `/api/website/wordpress/galleries?${query}`, { cookie: staff.cookie }), 400);
+  });
+
+  it('is 400 for a bad gallery id and 404 for an unknown one', async () => {
+    for (const bad of ['abc', '0', '-1', '1.5', '99999999999999999999']) {
+      await expectFailure(await get(ctx().app, `/api/website/wordpress/galleries/${bad}`, { cookie: staff.cookie }), 400);
+    }
+    await expectFailure(await get(ctx().app, '/api/website/wordpress/galleries/999999', { cookie: staff.cookie }), 404);
+  });
+});
+
+describe('gallery calls and other schools', () => {
+  const ctx = useTestContext();
+  let a: Staff;
+  let b: Staff;
+  let galleryA = 0;
+  let imageA = { id: 0, src: '' };
+
+  beforeAll(async () => {
+    const sa = await signedInUser(ctx(), { website: true });
+    const sb = await signedInUser(ctx(), { website: true });
+    a = { cookie: sa.cookie, schoolId: sa.school.id };
+    b = { cookie: sb.cookie, schoolId: sb.school.id };
+    galleryA = await newGallery(ctx(), a, 'School A');
+    imageA = await uploadTo(ctx(), a, galleryA, 'a.png');
+    await post(ctx().app, '/api/website/gallery/update', JSON.stringify({ uploaded: [imageA.id], galleryID: galleryA }), { cookie: a.cookie });
+  });
+
+  it('answers 404 for another school’s gallery or image, and nothing changes', async () => {
+    const galleryB = await newGallery(ctx(), b, 'School B');
+    const imageB = await uploadTo(ctx(), b, galleryB, 'b.png');
+
+    await expectFailure(await get(ctx().app, `/api/website/wordpress/galleries/${galleryA}`, { cookie: b.cookie }), 404);
+    await expectFailure(
+      await postMultipart(ctx().app, '/api/website/gallery/upload', { file: { bytes: await makeImage('png'), name: 'x.png' }, fields: { galleryID: String(galleryA) } }, { cookie: b.cookie }),
+      404,
+    );
+    await expectFailure(await post(ctx().app, '/api/website/gallery/update', JSON.stringify({ uploaded: [imageB.id], galleryID: galleryA }), { cookie: b.cookie }), 404);
+    await expectFailure(await post(ctx().app, '/api/website/gallery/update', JSON.stringify({ uploaded: [imageA.id], galleryID: galleryB }), { cookie: b.cookie }), 404);
+    await expectFailure(await post(ctx().app, '/api/website/gallery/remove', JSON.stringify({ id: imageA.id, galleryID: galleryA }), { cookie: b.cookie }), 404);
+    await expectFailure(await post(ctx().app, '/api/website/gallery/remove', JSON.stringify({ id: imageA.id, galleryID: galleryB }), { cookie: b.cookie }), 404);
+
+    expect(idsOf(await galleryOf(ctx(), a, galleryA))).toEqual([imageA.id]);
+    for (const file of filesOf(ctx(), a, imageA.src)) expect(fs.existsSync(file)).toBe(true);
+    expect(idsOf(await galleryOf(ctx(), b, galleryB))).toEqual([]);
+    const listB = galleriesMinResponseSchema.parse(await bodyOf(await get(ctx().app, '/api/website/wordpress/galleries/min', { cookie: b.cookie })));
+    expect(listB.galleries.map((g) => g.id)).toEqual([galleryB]);
+  });
+
+  it('is 400 for bad input, never 500', async () => {
+    const cases: Array<[string, string]> = [
+      ['/api/website/gallery/new', '{}'],
+      ['/api/website/gallery/new', '{"title":"   "}'],
+      ['/api/website/gallery/new', 'not json'],
+      ['/api/website/gallery/update', '{"uploaded":"1","galleryID":1}'],
+      ['/api/website/gallery/update', '{"uploaded":[1],"galleryID":"x"}'],
+      ['/api/website/gallery/update', '{"uploaded":[-1],"galleryID":1}'],
+      ['/api/website/gallery/remove', '{"id":1}'],
+      ['/api/website/gallery/remove', '{"id":1.5,"galleryID":1}'],
+    ];
+    for (const [path, body] of cases) await expectFailure(await post(ctx().app, path, body, { cookie: a.cookie }), 400);
+    const png = await makeImage('png', 20, 20);
+    for (const galleryID of [undefined, 'abc', '0']) {
+      const res = await postMultipart(ctx().app, '/api/website/gallery/upload', { file: { bytes: png, name: 'x.png' }, fields: galleryID === undefined ? {} : { galleryID } }, { cookie: a.cookie });
+      await expectFailure(res, 400, /^galleryID/);
+    }
+    await expectFailure(await postMultipart(ctx().app, '/api/website/gallery/upload', { fields: { galleryID: String(galleryA) } }, { cookie: a.cookie }), 400, 'Choose a file to upload.');
+  });
+
+  it('is 401 signed out and 403 without the website product', async () => {
+    const calls = (cookie?: string) => [
+      post(ctx().app, '/api/website/gallery/new', '{"title":"x"}', { cookie }),
+      post(ctx().app, '/api/website/gallery/update', JSON.stringify({ uploaded: [imageA.id], galleryID: galleryA }), { cookie }),
+      post(ctx().app, '/api/website/gallery/remove', JSON.stringify({ id: imageA.id, galleryID: galleryA }), { cookie }),
+      get(ctx().app, '/api/website/wordpress/galleries', { cookie }),
+      get(ctx().app, '/api/website/wordpress/galleries/min', { cookie }),
+      get(ctx().app, `/api/website/wordpress/galleries/${galleryA}`, { cookie }),
+    ];
+    for (const res of await Promise.all(calls())) await expectFailure(res, 401);
+    const noWebsite = await signedInUser(ctx(), { newsletter: true, app: true });
+    for (const res of await Promise.all(calls(noWebsite.cookie))) await expectFailure(res, 403);
+    expect(idsOf(await galleryOf(ctx(), a, galleryA))).toEqual([imageA.id]);
+  });
+});
