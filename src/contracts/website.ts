@@ -25,6 +25,14 @@ export const listQuerySchema = z.object({
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
+/**
+ * Pages in a list: ceil(total / limit), but at least 1 so that page 1 always exists (an empty
+ * list is "page 1 of 1"); a page past the end answers an empty list with the same total_pages.
+ */
+export function totalPages(total: number, limit: number): number {
+  return Math.max(1, Math.ceil(total / limit));
+}
+
 export const categorySchema = z.object({ id: z.number().int(), name: z.string() });
 export type Category = z.infer<typeof categorySchema>;
 

@@ -175,6 +175,12 @@ describe('gallery lists', () => {
     expect(second.galleries.map((g) => g.post_title)).toEqual(['Gallery 2', 'Gallery 1']);
   });
 
+  it('answers page 1 of 1 for a school without galleries, like every website list', async () => {
+    const empty = await signedInUser(ctx(), { website: true });
+    const res = galleriesResponseSchema.parse(await bodyOf(await get(ctx().app, '/api/website/wordpress/galleries', { cookie: empty.cookie })));
+    expect(res).toMatchObject({ galleries: [], total_pages: 1 });
+  });
+
   it('gives the short list for the editor', async () => {
     const res = galleriesMinResponseSchema.parse(await bodyOf(await get(ctx().app, '/api/website/wordpress/galleries/min', { cookie: staff.cookie })));
     expect(res.galleries).toHaveLength(12);

@@ -19,6 +19,10 @@ export async function insertDomain(
   return inserted.id;
 }
 
+export function findDomainById(db: Db, id: number) {
+  return db.selectFrom('domains').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 export function findDomainByLabel(db: Db, label: string) {
   return db.selectFrom('domains').selectAll().where('label', '=', label).executeTakeFirst();
 }

@@ -3,6 +3,7 @@ import type { Db } from '../db';
 import type { Products } from '../../contracts/shell';
 import { generatePassword, hashPassword } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/sessions';
+import { productsOf } from '../../lib/products';
 import * as repo from './repository';
 
 /** A school's domain label, e.g. `demo.school`: a host name, lowercase. */
@@ -16,6 +17,28 @@ export const domainLabelSchema = z
 export const emailSchema = z.string().trim().toLowerCase().pipe(z.email({ error: 'That is not a valid email address.' }));
 export const personNameSchema = z.string().trim().min(1, { error: 'A name is required.' }).max(200);
 export const newPasswordSchema = z.string().min(8, { error: 'A password must be at least 8 characters long.' }).max(1024);
+
+export interface School {
+  id: number;
+  label: string;
+  name: string;
+  products: Products;
+}
+
+function toSchool(row: { id: number; label: string; name: string } & Record<keyof Products, number>): School {
+  return { id: row.id, label: row.label, name: row.name, products: productsOf(row) };
+}
+
+/** The school with this label (case-insensitive), or null. Other modules find schools here. */
+export async function findSchoolByLabel(db: Db, label: string): Promise<School | null> {
+  const row = await repo.findDomainByLabel(db, label.trim().toLowerCase());
+  return row ? toSchool(row) : null;
+}
+
+export async function findSchoolById(db: Db, id: number): Promise<School | null> {
+  const row = await repo.findDomainById(db, id);
+  return row ? toSchool(row) : null;
+}
 
 /** A failure an operator or user caused, with a message safe to show them. */
 export class AccountError extends Error {}

@@ -4,6 +4,7 @@ import { addUser, createSchool, resetPassword, setSchoolProducts } from '../acco
 import { addAnnouncement, addChangelog } from '../support/service';
 import { prepareDatabase } from '../bootstrap';
 import type { Runtime } from '../runtime';
+import { importWxrFileCommand, publishPagesCommand } from '../website/content-commands';
 
 /** A mistake in how the command was called: printed with the usage, exit code 2. */
 export class UsageError extends Error {}
@@ -146,5 +147,19 @@ export const COMMANDS: Record<string, Command> = {
       });
       print(`Added changelog item ${values.slug}.`);
     },
+  },
+  'import-wxr': {
+    summary: "Import a WordPress export (WXR) into a school's website: posts, pages, categories.",
+    usage: 'import-wxr FILE --school LABEL',
+    positionals: 1,
+    options: { school: { required: true, description: "the school's label" } },
+    run: (runtime, values, [file], print) => importWxrFileCommand(runtime, file ?? '', values.school ?? '', print, UsageError),
+  },
+  'publish-pages': {
+    summary: 'Publish pages held for review now, of one school or (without --school) of every school.',
+    usage: 'publish-pages [--school LABEL]',
+    positionals: 0,
+    options: { school: { description: "only this school's pages; default every school" } },
+    run: (runtime, values, _p, print) => publishPagesCommand(runtime, values.school, print, UsageError),
   },
 };

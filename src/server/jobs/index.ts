@@ -1,4 +1,6 @@
 import type { Runtime } from '../runtime';
+import { cleanupPendingUploads } from '../website/media-service';
+import { publishDuePages } from '../website/service';
 
 /** Periodic upkeep that must happen without a user asking (publishing, cleaning up). */
 export interface Job {
@@ -8,7 +10,24 @@ export interface Job {
 }
 
 /** Each module adds its jobs here. */
-const JOBS: Job[] = [];
+const JOBS: Job[] = [
+  // Gallery uploads nobody saved: rows and files go after a day.
+  {
+    name: 'website-pending-uploads',
+    everySeconds: 60 * 60,
+    run: async (rt) => {
+      await cleanupPendingUploads(rt.db, rt.config.PORTAL_DATA_DIR, rt.clock());
+    },
+  },
+  // New pages are held for review: publish those whose PORTAL_PAGE_REVIEW_HOURS are over.
+  {
+    name: 'website-publish-due-pages',
+    everySeconds: 5 * 60,
+    run: async (rt) => {
+      await publishDuePages(rt.db, rt.clock(), rt.config.PORTAL_PAGE_REVIEW_HOURS);
+    },
+  },
+];
 
 async function runSafely(job: Job, runtime: Runtime): Promise<void> {
   try {

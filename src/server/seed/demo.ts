@@ -4,6 +4,7 @@ import type { Clock } from '../clock';
 import { addUser, createSchool } from '../account/service';
 import { countDomains } from '../account/repository';
 import { addAnnouncement, addChangelog } from '../support/service';
+import { seedDemoWebsite } from '../website/content-seed';
 
 export const DEMO_SCHOOL = { label: 'demo.school', name: 'Demo School' } as const;
 const DAY = 24 * 60 * 60;
@@ -68,6 +69,8 @@ export async function seedDemoIfEmpty(
       { ...DEMO_SCHOOL, products: { hapara: true, newsletter: true, builder: true, website: true, app: true } },
       now,
     );
+    // The website: default categories and WordPress's theme test data (posts, pages, categories).
+    await seedDemoWebsite(trx, DEMO_SCHOOL.label, now);
     const admin = await addUser(
       trx,
       {

@@ -7,6 +7,8 @@ import { storeUpload, type MediaContext, type School, type Upload } from './medi
 import * as mediaRepo from './media-repository';
 import type { GalleryImageRow, GalleryRow } from './gallery-repository';
 import * as repo from './gallery-repository';
+import { findSchoolById } from '../account/service';
+import { totalPages } from '../../contracts/website';
 
 /** A gallery as the contract shows it: its attached images in grid order, addresses on the school's uploads path. */
 export function toGallery(row: GalleryRow, images: GalleryImageRow[], schoolLabel: string): Gallery {
@@ -27,16 +29,16 @@ export function toGallery(row: GalleryRow, images: GalleryImageRow[], schoolLabe
 export async function getGallery(db: Db, domainId: number, id: number): Promise<Gallery | null> {
   const row = await repo.findGallery(db, domainId, id);
   if (!row) return null;
-  const [images, label] = await Promise.all([repo.listAttachedImages(db, domainId, [row.id]), repo.domainLabel(db, domainId)]);
-  if (label === undefined) return null;
-  return toGallery(row, images, label);
+  const [images, school] = await Promise.all([repo.listAttachedImages(db, domainId, [row.id]), findSchoolById(db, domainId)]);
+  if (!school) return null;
+  return toGallery(row, images, school.label);
 }
 
 export async function createGallery(db: Db, domainId: number, title: string, now: number): Promise<{ id: number }> {
   return { id: await repo.insertGallery(db, domainId, title, now) };
 }
 
-/** GET /wordpress/galleries: newest first, each with its images; total_pages is 0 when there are none. */
+/** GET /wordpress/galleries: newest first, each with its images; paged like every website list. */
 export async function listGalleries(
   db: Db,
   school: School,
@@ -59,7 +61,7 @@ export async function listGalleries(
       school.label,
     ),
   );
-  return { galleries, total_pages: Math.ceil(total / limit) };
+  return { galleries, total_pages: totalPages(total, limit) };
 }
 
 /** GET /wordpress/galleries/min: the editor's Insert Gallery menu. */

@@ -86,8 +86,3 @@ export async function listAttachedImages(db: Db, domainId: number, galleryIds: n
     .execute();
   return rows.flatMap((r) => (r.gallery_id === null ? [] : [{ ...r, gallery_id: r.gallery_id }]));
 }
-
-export async function domainLabel(db: Db, domainId: number): Promise<string | undefined> {
-  const row = await db.selectFrom('domains').select('label').where('id', '=', domainId).executeTakeFirst();
-  return row?.label;
-}

@@ -1,6 +1,87 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AuthedEnv } from '../http/types';
-import { requireAuth } from '../http/middleware';
+import { fail, ok } from '../http/envelope';
+import { requireAuth, validate } from '../http/middleware';
+import {
+  deleteRequestSchema,
+  listQuerySchema,
+  saveRequestSchema,
+  toggleRequestSchema,
+  type CategoriesResponse,
+  type MenuResponse,
+  type PageResponse,
+  type PagesResponse,
+  type PostResponse,
+  type PostsResponse,
+  type SaveResponse,
+  type ToggleResponse,
+} from '../../contracts/website';
+import type { Success } from '../../contracts/envelope';
+import * as website from './service';
 
-/** Posts, pages, categories and the menu (spec section 7, Website). */
-export const websiteContentRoutes = new Hono<AuthedEnv>().use('*', requireAuth);
+/** A path's `{id}`: the same rule as the id of a request body. */
+const idParamSchema = deleteRequestSchema;
+
+type Body<T> = Omit<T, keyof Success<object>>;
+
+/** The school of the signed-in user, as the service needs it. */
+function schoolOf(c: Context<AuthedEnv>): website.SchoolRef {
+  const { id, label } = c.get('session').domain;
+  return { id, label };
+}
+
+/** Runs a service call and answers its refusals (WebsiteError) with their status and message. */
+async function answer<T extends object>(c: Context<AuthedEnv>, work: () => Promise<T>) {
+  try {
+    return ok(c, await work());
+  } catch (err) {
+    if (err instanceof website.WebsiteError) return fail(c, err.status, err.message);
+    throw err;
+  }
+}
+
+/** Posts, pages, categories and the menu (spec section 7, Website), mounted at /api/website. */
+export const websiteContentRoutes = new Hono<AuthedEnv>()
+  .use('*', requireAuth)
+  .get('/wordpress/categories', (c) =>
+    answer(c, async (): Promise<Body<CategoriesResponse>> => ({ categories: await website.listCategories(c.get('runtime').db, schoolOf(c).id) })),
+  )
+  .get('/wordpress/posts', validate('query', listQuerySchema), (c) =>
+    answer(c, (): Promise<Body<PostsResponse>> => website.listPosts(c.get('runtime').db, schoolOf(c), c.req.valid('query'))),
+  )
+  .get('/wordpress/posts/:id', validate('param', idParamSchema), (c) =>
+    answer(c, async (): Promise<Body<PostResponse>> => ({ post: await website.getPost(c.get('runtime').db, schoolOf(c), c.req.valid('param').id) })),
+  )
+  .get('/wordpress/pages', validate('query', listQuerySchema), (c) =>
+    answer(c, (): Promise<Body<PagesResponse>> => website.listPages(c.get('runtime').db, schoolOf(c), c.req.valid('query'))),
+  )
+  .get('/wordpress/pages/:id', validate('param', idParamSchema), (c) =>
+    answer(c, async (): Promise<Body<PageResponse>> => ({ page: await website.getPage(c.get('runtime').db, schoolOf(c), c.req.valid('param').id) })),
+  )
+  .get('/menu', (c) => answer(c, async (): Promise<Body<MenuResponse>> => ({ menu: await website.getMenu(c.get('runtime').db, schoolOf(c)) })))
+  .post('/posts/toggle', validate('json', toggleRequestSchema), (c) => {
+    const { db, clock } = c.get('runtime');
+    return answer(c, async (): Promise<Body<ToggleResponse>> => ({ post: await website.togglePost(db, schoolOf(c), c.req.valid('json'), clock()) }));
+  })
+  .post('/posts/delete', validate('json', deleteRequestSchema), (c) =>
+    answer(c, async () => {
+      await website.deletePost(c.get('runtime').db, schoolOf(c), c.req.valid('json').id);
+      return {};
+    }),
+  )
+  .post('/posts/create', validate('json', saveRequestSchema), (c) => {
+    const { db, clock } = c.get('runtime');
+    return answer(c, (): Promise<Body<SaveResponse>> => website.createPost(db, schoolOf(c), c.req.valid('json'), clock()));
+  })
+  .post('/posts/update', validate('json', saveRequestSchema), (c) => {
+    const { db, clock } = c.get('runtime');
+    return answer(c, (): Promise<Body<SaveResponse>> => website.updatePost(db, schoolOf(c), c.req.valid('json'), clock()));
+  })
+  .post('/pages/create', validate('json', saveRequestSchema), (c) => {
+    const { db, clock } = c.get('runtime');
+    return answer(c, (): Promise<Body<SaveResponse>> => website.createPage(db, schoolOf(c), c.req.valid('json'), clock()));
+  })
+  .post('/pages/update', validate('json', saveRequestSchema), (c) => {
+    const { db, clock } = c.get('runtime');
+    return answer(c, (): Promise<Body<SaveResponse>> => website.updatePage(db, schoolOf(c), c.req.valid('json'), clock()));
+  });

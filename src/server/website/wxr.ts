@@ -1,0 +1,282 @@
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { z } from 'zod';
+import type { Db } from '../db';
+import { autopIfClassic } from './content-autop';
+import { sanitizeContent, titleToText } from './sanitize';
+import * as repo from './repository';
+import { inTransaction, nextFreeSlug, slugify, WebsiteError } from './service';
+import { findSchoolByLabel } from '../account/service';
+
+/**
+ * WordPress import: a WXR export (WordPress eXtended RSS 1.x) into a school's posts, pages and
+ * categories. Attachments, menus, tags and comments are not imported, and nothing is downloaded:
+ * links to the old site's files stay as they are in the content.
+ */
+
+/** A WXR file that cannot be imported; the message says why. */
+export class WxrError extends Error {}
+
+export interface WxrCategory {
+  slug: string;
+  name: string;
+}
+
+export interface WxrItem {
+  /** wp:post_id: what a child's wp:post_parent refers to. */
+  wpId: number;
+  type: 'post' | 'page';
+  title: string;
+  slug: string;
+  /** Paragraphed (wpautop) and sanitised: the HTML as the WordPress site showed it. */
+  content: string;
+  status: 'publish' | 'draft' | 'pending';
+  /** Unix seconds. */
+  date: number;
+  modified: number;
+  parentWpId: number;
+  menuOrder: number;
+  categories: WxrCategory[];
+}
+
+export interface WxrDocument {
+  categories: WxrCategory[];
+  items: WxrItem[];
+}
+
+export interface ImportCounts {
+  posts: number;
+  pages: number;
+  categories: number;
+  /** Items not imported because the school already has one with that slug. */
+  skipped: number;
+}
+
+const ARRAY_ELEMENTS = new Set(['item', 'category', 'wp:category', 'wp:postmeta', 'wp:comment', 'wp:tag', 'wp:term', 'wp:author']);
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  textNodeName: '#text',
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: false,
+  isArray: (name) => ARRAY_ELEMENTS.has(name),
+});
+
+/** The text of a parsed element: a string, or an element with attributes and `#text`. */
+const textSchema = z
+  .union([z.string(), z.number(), z.object({ '#text': z.union([z.string(), z.number()]).optional() }).loose()])
+  .optional()
+  .transform((v) => (v === undefined ? '' : typeof v === 'object' ? String(v['#text'] ?? '') : String(v)));
+
+const categoryElementSchema = z.union([
+  z.string(),
+  z.object({ '@_domain': z.string().optional(), '@_nicename': z.string().optional(), '#text': z.union([z.string(), z.number()]).optional() }).loose(),
+]);
+
+const itemSchema = z
+  .object({
+    title: textSchema,
+    'content:encoded': textSchema,
+    'wp:post_id': textSchema,
+    'wp:post_date': textSchema,
+    'wp:post_date_gmt': textSchema,
+    'wp:post_modified': textSchema,
+    'wp:post_modified_gmt': textSchema,
+    'wp:post_name': textSchema,
+    'wp:status': textSchema,
+    'wp:post_parent': textSchema,
+    'wp:menu_order': textSchema,
+    'wp:post_type': textSchema,
+    'wp:post_password': textSchema,
+    category: z.array(categoryElementSchema).optional().default([]),
+  })
+  .loose();
+
+const channelCategorySchema = z
+  .object({ 'wp:category_nicename': textSchema, 'wp:cat_name': textSchema })
+  .loose();
+
+const documentSchema = z.object({
+  rss: z.object({
+    channel: z
+      .object({
+        'wp:wxr_version': textSchema,
+        'wp:category': z.array(channelCategorySchema).optional().default([]),
+        item: z.array(z.unknown()).optional().default([]),
+      })
+      .loose(),
+  }),
+});
+
+/** WordPress's 'Y-m-d H:i:s' (UTC for the *_gmt fields) into unix seconds; null for 0000-00-00 and garbage. */
+function wpTime(value: string): number | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})/.exec(value.trim());
+  if (!match) return null;
+  const ms = Date.parse(`${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}:${match[6]}Z`);
+  return Number.isNaN(ms) || Number(match[1]) < 1970 ? null : Math.floor(ms / 1000);
+}
+
+function decodeSlug(value: string): string {
+  const raw = value.trim();
+  try {
+    return decodeURIComponent(raw).toLowerCase();
+  } catch {
+    return raw.toLowerCase();
+  }
+}
+
+/** WordPress's slug when it is one (letters, digits, hyphens, underscores), else one made from it or the title. */
+function importedSlug(postName: string, title: string): string {
+  const slug = decodeSlug(postName);
+  if (/^[\p{L}\p{N}_-]{1,180}$/u.test(slug)) return slug;
+  return slugify(slug || title);
+}
+
+function categoryOf(slug: string, name: string): WxrCategory | null {
+  const cleanSlug = decodeSlug(slug);
+  const cleanName = titleToText(name);
+  if (!cleanSlug && !cleanName) return null;
+  return { slug: /^[\p{L}\p{N}_-]{1,180}$/u.test(cleanSlug) ? cleanSlug : slugify(cleanSlug || cleanName), name: cleanName || cleanSlug };
+}
+
+/** `<!--more-->` and `<!--nextpage-->` split a post on WordPress's lists; here a whole post shows, so they go (with their paragraph). */
+function withoutMoreTags(html: string): string {
+  return html.replace(/<p>\s*<!--(?:more|nextpage)\b[\s\S]*?-->\s*<\/p>\n?/g, '');
+}
+
+/**
+ * Parses a WXR file. Posts and pages only; statuses map publish -> publish and everything else
+ * (draft, pending, private, future) -> draft for posts and pending for pages. A password-protected
+ * item is not published either: the public site has no passwords. Trashed and auto-draft items
+ * are left out. Dates come from wp:post_date_gmt, or wp:post_date when that is unset.
+ */
+export function parseWxr(xml: string, now: number): WxrDocument {
+  if (/<!ENTITY/i.test(xml)) throw new WxrError('The file declares XML entities, which a WordPress export never does.');
+  const valid = XMLValidator.validate(xml);
+  if (valid !== true) throw new WxrError(`The file is not well-formed XML (line ${valid.err.line}: ${valid.err.msg}).`);
+  const parsed = documentSchema.safeParse(parser.parse(xml));
+  if (!parsed.success) throw new WxrError('The file is not a WordPress export (WXR): it has no <rss><channel>.');
+  const channel = parsed.data.rss.channel;
+  if (!channel['wp:wxr_version']) throw new WxrError('The file is not a WordPress export (WXR): it has no wp:wxr_version.');
+
+  const categories = new Map<string, WxrCategory>();
+  const addCategory = (category: WxrCategory | null) => {
+    if (category && !categories.has(category.slug)) categories.set(category.slug, category);
+    return category;
+  };
+  for (const c of channel['wp:category']) addCategory(categoryOf(c['wp:category_nicename'], c['wp:cat_name']));
+
+  const items: WxrItem[] = [];
+  for (const raw of channel.item) {
+    const result = itemSchema.safeParse(raw);
+    if (!result.success) continue;
+    const item = result.data;
+    const type = item['wp:post_type'].trim();
+    if (type !== 'post' && type !== 'page') continue;
+    const wpStatus = item['wp:status'].trim();
+    if (wpStatus === 'trash' || wpStatus === 'auto-draft') continue;
+    const isPublic = wpStatus === 'publish' && item['wp:post_password'].trim() === '';
+    const status = isPublic ? 'publish' : type === 'post' ? 'draft' : 'pending';
+    const date = wpTime(item['wp:post_date_gmt']) ?? wpTime(item['wp:post_date']) ?? now;
+    const modified = wpTime(item['wp:post_modified_gmt']) ?? wpTime(item['wp:post_modified']) ?? date;
+    const title = titleToText(item.title);
+    const itemCategories: WxrCategory[] = [];
+    if (type === 'post') {
+      for (const element of item.category) {
+        if (typeof element === 'string' || element['@_domain'] !== 'category') continue;
+        const category = addCategory(categoryOf(element['@_nicename'] ?? '', String(element['#text'] ?? '')));
+        if (category && !itemCategories.some((c) => c.slug === category.slug)) itemCategories.push(categories.get(category.slug) ?? category);
+      }
+    }
+    items.push({
+      wpId: Number.parseInt(item['wp:post_id'], 10) || 0,
+      type,
+      title,
+      slug: importedSlug(item['wp:post_name'], title),
+      content: sanitizeContent(withoutMoreTags(autopIfClassic(item['content:encoded']))),
+      status,
+      date,
+      modified,
+      parentWpId: type === 'page' ? Number.parseInt(item['wp:post_parent'], 10) || 0 : 0,
+      menuOrder: Number.parseInt(item['wp:menu_order'], 10) || 0,
+      categories: itemCategories,
+    });
+  }
+  return { categories: [...categories.values()], items };
+}
+
+/**
+ * Imports a parsed WXR document into a school, in one transaction (or the caller's). An item whose
+ * slug the school already has (of its type) is skipped, so importing the same file again adds
+ * nothing. A page's parent is the imported (or existing) page its wp:post_parent names. A page
+ * that arrives pending starts its review time at the import, not at its old WordPress date.
+ */
+export async function importWxrDocument(db: Db, domainId: number, doc: WxrDocument, now: number): Promise<ImportCounts> {
+  return inTransaction(db, async (trx) => {
+    const counts: ImportCounts = { posts: 0, pages: 0, categories: 0, skipped: 0 };
+
+    const categoryIds = new Map<string, number>();
+    const existingCategories = await repo.listCategories(trx, domainId);
+    for (const c of existingCategories) categoryIds.set(c.slug, c.id);
+    for (const category of doc.categories) {
+      if (categoryIds.has(category.slug)) continue;
+      categoryIds.set(category.slug, await repo.insertCategory(trx, domainId, category));
+      counts.categories += 1;
+    }
+
+    const slugsBefore = { post: await repo.allSlugs(trx, domainId, 'post'), page: await repo.allSlugs(trx, domainId, 'page') };
+    const taken = { post: new Set(slugsBefore.post), page: new Set(slugsBefore.page) };
+    const pageIds = new Map<number, number>();
+    const inserted: Array<{ id: number; item: WxrItem }> = [];
+
+    for (const item of doc.items) {
+      if (slugsBefore[item.type].has(item.slug)) {
+        counts.skipped += 1;
+        if (item.type === 'page') {
+          const existing = await repo.findItemBySlug(trx, domainId, 'page', item.slug);
+          if (existing) pageIds.set(item.wpId, existing.id);
+        }
+        continue;
+      }
+      const slug = nextFreeSlug(item.slug, taken[item.type]);
+      taken[item.type].add(slug);
+      const created = item.status === 'pending' ? now : item.date;
+      const id = await repo.insertItem(trx, domainId, {
+        type: item.type,
+        title: item.title,
+        title_search: item.title.toLowerCase(),
+        content: item.content,
+        status: item.status,
+        slug,
+        parent_id: null,
+        menu_order: item.menuOrder,
+        created_at: created,
+        modified_at: Math.max(item.modified, created),
+      });
+      inserted.push({ id, item });
+      if (item.type === 'page') {
+        pageIds.set(item.wpId, id);
+        counts.pages += 1;
+      } else {
+        counts.posts += 1;
+        const ids = item.categories.map((c) => categoryIds.get(c.slug)).filter((v): v is number => v !== undefined);
+        await repo.setItemCategories(trx, domainId, id, [...new Set(ids)]);
+      }
+    }
+
+    for (const { id, item } of inserted) {
+      if (item.type !== 'page' || item.parentWpId === 0) continue;
+      const parentId = pageIds.get(item.parentWpId);
+      if (parentId !== undefined && parentId !== id) await repo.updateItem(trx, domainId, 'page', id, { parent_id: parentId });
+    }
+    return counts;
+  });
+}
+
+/** Parses and imports a WXR file's text into the school with this label. */
+export async function importWxr(db: Db, label: string, xml: string, now: number): Promise<ImportCounts> {
+  const school = await findSchoolByLabel(db, label);
+  if (!school) throw new WebsiteError(404, `No school has the label ${label}.`);
+  return importWxrDocument(db, school.id, parseWxr(xml, now), now);
+}

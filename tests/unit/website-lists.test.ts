@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { pageItems } from '../../src/islands/ui/pagination';
+import { listSummary } from '../../src/islands/ui/ListStatus';
+import { apiSearch, listHref, readLocation } from '../../src/stores/website-list';
+import { displayTitle, formatListDate, toPostRow } from '../../src/stores/website-rows';
+import { moveItem } from '../../src/stores/website-gallery';
+
+describe('readLocation', () => {
+  it('reads ?page=&query=, trimming the query', () => {
+    expect(readLocation('?page=3&query=%20sports%20day%20')).toEqual({ page: 3, query: 'sports day' });
+  });
+
+  it('falls back to page 1 for anything that is not a sane page number', () => {
+    for (const page of ['', '0', '-2', '2.5', 'abc', '99999999', '1e3']) {
+      expect(readLocation(`?page=${page}`).page).toBe(1);
+    }
+  });
+
+  it('cuts a query to the contract ceiling of 200 characters', () => {
+    expect(readLocation(`?query=${'x'.repeat(300)}`).query).toHaveLength(200);
+  });
+});
+
+describe('listHref and apiSearch', () => {
+  it('leaves page 1 and an empty query out of the address', () => {
+    expect(listHref('/website/posts', { page: 1, query: '' })).toBe('/website/posts');
+    expect(listHref('/website/posts', { page: 2, query: 'a b&c' })).toBe('/website/posts?page=2&query=a+b%26c');
+  });
+
+  it('always sends page and limit to the API, the query only when there is one', () => {
+    expect(apiSearch({ page: 1, query: '' }, 10)).toBe('page=1&limit=10');
+    expect(apiSearch({ page: 4, query: 'x' }, 10)).toBe('page=4&limit=10&query=x');
+  });
+
+  it('round-trips through readLocation', () => {
+    const location = { page: 7, query: 'Level 3 & more' };
+    expect(readLocation(new URL(listHref('/website/pages', location), 'http://x').search)).toEqual(location);
+  });
+});
+
+describe('pageItems', () => {
+  it('lists every page up to 7', () => {
+    expect(pageItems(1, 0)).toEqual([]);
+    expect(pageItems(1, 1)).toEqual([1]);
+    expect(pageItems(4, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('keeps the first, last and current pages with gaps between', () => {
+    expect(pageItems(1, 20)).toEqual([1, 2, 3, 4, 5, 'gap', 20]);
+    expect(pageItems(10, 20)).toEqual([1, 'gap', 9, 10, 11, 'gap', 20]);
+    expect(pageItems(20, 20)).toEqual([1, 'gap', 16, 17, 18, 19, 20]);
+  });
+
+  it('clamps a current page outside the range', () => {
+    expect(pageItems(99, 9)).toEqual([1, 'gap', 5, 6, 7, 8, 9]);
+  });
+});
+
+describe('formatListDate', () => {
+  it('writes dd/mm/yyyy in the given zone, the same as toLocaleDateString en-GB', () => {
+    // 23:30 UTC on 31 Dec 2024 is already 1 Jan 2025 in Berlin.
+    expect(formatListDate('2024-12-31T23:30:00.000Z', 'Europe/Berlin')).toEqual({ text: '01/01/2025', iso: '2025-01-01' });
+    expect(formatListDate('2024-12-31T23:30:00.000Z', 'Europe/London')).toEqual({ text: '31/12/2024', iso: '2024-12-31' });
+  });
+
+  it('shows nothing for an unreadable date', () => {
+    expect(formatListDate('not a date', 'UTC')).toEqual({ text: '', iso: '' });
+  });
+});
+
+describe('rows', () => {
+  it('maps a post: Public only when published, a name even without a title', () => {
+    const post = {
+      id: 5,
+      post_title: '  ',
+      post_content: '',
+      post_category: 'News, Sport',
+      post_date: '2025-02-13T12:00:00.000Z',
+      post_status: 'draft' as const,
+      post_url: '/sites/a/posts/x',
+    };
+    expect(toPostRow(post, 'UTC', true)).toEqual({
+      id: 5,
+      title: '(no title)',
+      category: 'News, Sport',
+      created: { text: '13/02/2025', iso: '2025-02-13' },
+      isPublic: false,
+      url: '/sites/a/posts/x',
+      locked: true,
+    });
+    expect(toPostRow({ ...post, post_status: 'publish' }, 'UTC', false).isPublic).toBe(true);
+    expect(displayTitle(' Hello ')).toBe('Hello');
+  });
+});
+
+describe('listSummary', () => {
+  it('says what the list shows', () => {
+    expect(listSummary({ page: 2, totalPages: 5, count: 10, noun: 'post' })).toBe('Page 2 of 5: 10 posts.');
+    expect(listSummary({ page: 1, totalPages: 1, count: 1, noun: 'post', query: 'abc' })).toBe('1 post matching “abc”.');
+    expect(listSummary({ page: 1, totalPages: 0, count: 0, noun: 'gallery', nounPlural: 'galleries' })).toBe('No galleries.');
+  });
+});
+
+describe('moveItem', () => {
+  it('moves an item and clamps the target', () => {
+    expect(moveItem(['a', 'b', 'c'], 2, 0)).toEqual(['c', 'a', 'b']);
+    expect(moveItem(['a', 'b', 'c'], 0, 2)).toEqual(['b', 'c', 'a']);
+    expect(moveItem(['a', 'b', 'c'], 0, 9)).toEqual(['b', 'c', 'a']);
+    expect(moveItem(['a', 'b', 'c'], 5, 0)).toEqual(['a', 'b', 'c']);
+  });
+});

@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { XMLParser } from 'fast-xml-parser';
+import { describe, expect, it } from 'vitest';
+import { htmlToText, isAllowedIframeSrc, isDangerousStyle, sanitizeContent, titleToText } from '../../src/server/website/sanitize';
+import { autopIfClassic } from '../../src/server/website/content-autop';
+import { parseWxr } from '../../src/server/website/wxr';
+
+const xml = fs.readFileSync(path.resolve('fixtures/wordpress/themeunittestdata.wordpress.xml'), 'utf8');
+
+/** Every post and page of the fixture: raw content:encoded, as WordPress stores it. */
+function fixtureItems(): Array<{ name: string; content: string }> {
+  const parser = new XMLParser({ ignoreAttributes: true, parseTagValue: false, trimValues: false, isArray: (name) => name === 'item' });
+  const doc = parser.parse(xml) as { rss: { channel: { item: Array<Record<string, unknown>> } } };
+  return doc.rss.channel.item
+    .filter((item) => ['post', 'page'].includes(String(item['wp:post_type']).trim()))
+    .map((item) => ({ name: `${String(item['wp:post_type']).trim()} ${String(item['wp:post_id'])}`, content: String(item['content:encoded'] ?? '') }));
+}
+
+const items = fixtureItems();
+
+describe('sanitizeContent on the WordPress fixture', () => {
+  it('covers every post and page of the file', () => {
+    expect(items).toHaveLength(79);
+  });
+
+  it.each(items.map((i) => [i.name, i.content] as const))('is idempotent for %s (raw and paragraphed)', (_name, content) => {
+    const once = sanitizeContent(content);
+    expect(sanitizeContent(once)).toBe(once);
+    const stored = sanitizeContent(autopIfClassic(content));
+    expect(sanitizeContent(stored)).toBe(stored);
+  });
+
+  it('leaves the imported (stored) content of every item unchanged', () => {
+    for (const item of parseWxr(xml, 0).items) expect(sanitizeContent(item.content)).toBe(item.content);
+  });
+
+  it('keeps the fixture’s tables, styles, images and shortcodes, and lets nothing that runs through', () => {
+    const all = items.map((i) => sanitizeContent(i.content)).join('\n');
+    expect(all).not.toMatch(/<script|<style|\son[a-z]+=|javascript:/i);
+    expect(all).toContain('<table');
+    expect(all).toMatch(/<img [^>]*src="https:\/\//);
+    expect(all).toMatch(/style="[^"]+"/);
+    expect(all).toContain('[gallery');
+  });
+
+  it('strips what runs from every item even when an attacker adds it', () => {
+    const payload = '<script>alert(1)</script><img src=x onerror=alert(1)><a href="javascript:alert(1)">x</a><iframe src="https://evil.example"></iframe>';
+    for (const item of items) {
+      const out = sanitizeContent(`${item.content}${payload}`);
+      expect(out).not.toMatch(/<script|onerror|javascript:|evil\.example/i);
+      expect(sanitizeContent(out)).toBe(out);
+    }
+  });
+});
+
+describe('sanitizeContent rules', () => {
+  it.each([
+    ['<p>ok</p><script>alert(1)</script>', '<p>ok</p>'],
+    ['<p onclick="alert(1)" onmouseover="x()">hi</p>', '<p>hi</p>'],
+    ['<img src="x.png" onerror="alert(1)" alt="">', '<img src="x.png" alt="" />'],
+    ['<a href="javascript:alert(1)">x</a>', '<a>x</a>'],
+    ['<a href="  JaVaScRiPt:alert(1)">x</a>', '<a>x</a>'],
+    ['<a href="java&#x09;script:alert(1)">x</a>', '<a>x</a>'],
+    ['<a href="vbscript:msgbox(1)">x</a>', '<a>x</a>'],
+    ['<img src="data:image/png;base64,iVBORw0KGgo=" alt="d">', '<img alt="d" />'],
+    ['<a href="data:text/html,<script>alert(1)</script>">x</a>', '<a>x</a>'],
+    ['<style>body{display:none}</style><p>x</p>', '<p>x</p>'],
+    ['<svg onload="alert(1)"><circle /></svg><p>x</p>', '<p>x</p>'],
+    ['<form action="/steal"><input name="q"></form>', ''],
+    ['<object data="x.swf"></object><embed src="x.swf">', ''],
+    ['<p style="background:url(javascript:alert(1))">x</p>', '<p>x</p>'],
+    ['<p style="width: expression(alert(1))">x</p>', '<p>x</p>'],
+    ['<p style="behavior: url(x.htc)">x</p>', '<p>x</p>'],
+    ['<iframe src="https://evil.example/embed"></iframe><p>after</p>', '<p>after</p>'],
+    ['<iframe src="javascript:alert(1)"></iframe>', ''],
+    ['<iframe srcdoc="<script>alert(1)</script>"></iframe>', ''],
+    ['<iframe src="https://www.google.com.evil.example/maps"></iframe>', ''],
+    ['<iframe src="https://google.com/search?q=x"></iframe>', ''],
+    ['<p>a<!-- comment --></p>', '<p>a</p>'],
+  ])('%s -> %s', (input, output) => {
+    expect(sanitizeContent(input)).toBe(output);
+    expect(sanitizeContent(sanitizeContent(input))).toBe(output);
+  });
+
+  it('keeps clean HTML exactly as written', () => {
+    const clean = [
+      '<h2 id="top" class="title">Heading</h2>',
+      '<p style="text-align: center; color: #333;">Centred <strong>bold</strong> <em>it</em> <u>u</u> <s>s</s> <del>d</del> <ins>i</ins> <mark>m</mark> <sup>1</sup><sub>2</sub></p>',
+      '<p align="right" title="t"><span style="font-size: 18px;">Big</span> <font color="#ff0000" face="Arial" size="4">old</font></p>',
+      '[gallery_slider id="12"] [caption id="x" align="alignnone" width="300"]text[/caption] [contact-form-7 id="1"]',
+      '<table class="grid" style="width: 100%;"><caption>Fees</caption><colgroup><col span="2" /></colgroup><thead><tr><th colspan="2" scope="col">A</th></tr></thead><tbody><tr><td rowspan="2" style="border: 1px solid #000;">1</td><td>2</td></tr></tbody><tfoot><tr><td>f</td></tr></tfoot></table>',
+      '<figure class="wp-block-image"><img src="/uploads/demo.school/a.jpg" alt="A photo" width="300" height="200" class="Responsive" /><figcaption>Caption</figcaption></figure>',
+      '<blockquote cite="https://example.org"><p>Quote</p></blockquote><pre><code>let x = 1;\n  y</code></pre><hr /><br />',
+      '<ul><li>One</li></ul><ol start="3"><li>Three</li></ol><dl><dt>T</dt><dd>D</dd></dl>',
+      '<p><abbr title="HyperText">HTML</abbr> <cite>Cite</cite> <q>q</q> <code>c</code></p><address>1 Road</address>',
+      '<a href="https://example.org/x?a=1&amp;b=2" target="_blank" rel="noopener">link</a> <a href="mailto:office@school.example">mail</a> <a href="/sites/demo.school/about">rel</a> <a href="#top">anchor</a>',
+      '<iframe width="560" height="315" src="https://www.youtube.com/embed/abc" frameborder="0" allow="autoplay; encrypted-media" allowfullscreen></iframe>',
+      '<iframe src="https://www.youtube-nocookie.com/embed/abc"></iframe><iframe src="https://player.vimeo.com/video/1"></iframe>',
+      '<iframe src="https://www.google.com/maps/embed?pb=1"></iframe><iframe src="https://google.com/maps/embed?pb=1"></iframe><iframe src="https://docs.google.com/document/d/1/pub?embedded=true"></iframe>',
+      '<div class="wp-block-group" style="padding-top:var(--wp--preset--spacing--20)"><p>x</p></div>',
+    ];
+    for (const html of clean) expect(sanitizeContent(html)).toBe(html);
+  });
+
+  it('normalises entities only', () => {
+    expect(sanitizeContent('<p>Fish &amp; chips &lt;3 &copy; &#169;</p>')).toBe('<p>Fish &amp; chips &lt;3 © ©</p>');
+    expect(sanitizeContent('<p>a < b & c > d</p>')).toBe('<p>a &lt; b &amp; c &gt; d</p>');
+  });
+});
+
+describe('sanitiser helpers', () => {
+  it('allows iframes from the listed hosts only', () => {
+    expect(isAllowedIframeSrc('https://www.youtube.com/embed/x')).toBe(true);
+    expect(isAllowedIframeSrc('//player.vimeo.com/video/1')).toBe(true);
+    expect(isAllowedIframeSrc('https://google.com/maps/embed')).toBe(true);
+    expect(isAllowedIframeSrc('https://google.com/mapsx')).toBe(false);
+    expect(isAllowedIframeSrc('https://user:pw@www.youtube.com/embed/x')).toBe(false);
+    expect(isAllowedIframeSrc('ftp://www.youtube.com/embed/x')).toBe(false);
+    expect(isAllowedIframeSrc('/relative')).toBe(false);
+  });
+
+  it('spots dangerous CSS through comments and escapes', () => {
+    expect(isDangerousStyle('color: red; margin: 0 auto')).toBe(false);
+    expect(isDangerousStyle('background: url(https://example.org/a.png)')).toBe(false);
+    expect(isDangerousStyle('background: url("/uploads/a.png")')).toBe(false);
+    expect(isDangerousStyle('width: exp/**/ression(alert(1))')).toBe(true);
+    expect(isDangerousStyle('background: url(java\\73 cript:alert(1))')).toBe(true);
+    expect(isDangerousStyle("background: url('data:image/svg+xml,<svg>')")).toBe(true);
+    expect(isDangerousStyle('-moz-binding: url(x.xml#xss)')).toBe(true);
+  });
+
+  it('turns HTML into text for excerpts and titles', () => {
+    expect(htmlToText('<p>One</p><p>Two &amp; <b>three</b></p><script>x</script>')).toBe('One Two & three');
+    expect(titleToText('Markup: Title <em>With</em> <b>Mark<sup>up</sup></b> &amp; more')).toBe('Markup: Title With Markup & more');
+    expect(titleToText('a < b > c')).toBe('a < b > c');
+  });
+});
