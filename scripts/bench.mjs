@@ -1,12 +1,14 @@
 // `npm run bench`: measures, in one run on 127.0.0.1 only,
 //   1. the JavaScript (gzip) each page loads at start, against its budget;
 //   2. req/s and latency of GET /home vs GET /api/api/user, signed in;
-//   3. the seconds from `node scripts/start.mjs` on an empty data dir to the first 200 from /login.
+//   3. the seconds from `node scripts/start.mjs` on an empty data dir to the first 200 from /login;
+//   4. the posts list API (page 1, and a title search) for a school of 10,000 posts vs one of 100.
 // Every server runs on a free port with a temp data dir (never ./data, never 4321) and is killed
 // at the end, also on failure or Ctrl+C. Exit code 1 when a budget fails or a step errors.
 //
 //   npm run bench -- --pages /home,/account/products --connections 10 --duration 5
 import crypto from 'node:crypto';
+import { tsImport } from 'tsx/esm/api';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ENTRY, build, buildReason } from './bench/build.mjs';
@@ -89,12 +91,12 @@ async function startServer() {
   return { base, run };
 }
 
-/** POST /api/login as the admin; returns the `portal_session=…` cookie pair. */
-async function signIn(base) {
+/** POST /api/login (as the admin unless told); returns the `portal_session=…` cookie pair. */
+async function signIn(base, user = ADMIN) {
   const res = await fetch(`${base}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
+    body: JSON.stringify({ email: user.email, password: user.password }),
     redirect: 'manual',
   });
   if (res.status !== 200) throw new Error(`POST /api/login answered ${res.status}: ${await res.text()}`);
@@ -172,6 +174,46 @@ async function reportLoad(base, cookie, connections, durationMs) {
   return rows.filter((r) => r[5] !== '0').length;
 }
 
+/** Section 4: the same server holds a school of 100 posts and one of 10,000; same load on both. */
+const SCALE_SCHOOLS = [
+  { label: 'small.bench', posts: 100 },
+  { label: 'large.bench', posts: 10_000 },
+].map((s) => ({ ...s, email: `staff@${s.label}`, password: ADMIN.password }));
+
+async function reportPostsAtScale(connections, durationMs) {
+  log('seeding 100 and 10,000 posts');
+  const dataDir = makeTempDir('scale');
+  const { seedPostsBench, SEARCH_TERM } = await tsImport('./bench/seed-posts.ts', import.meta.url);
+  await seedPostsBench(dataDir, SCALE_SCHOOLS);
+  const port = await freePort();
+  const run = startNode([ENTRY], { label: 'server', env: serverEnv(port, dataDir) });
+  const base = `http://${LOOPBACK}:${port}`;
+  const rows = [];
+  const p50 = {};
+  try {
+    await waitFor200(`${base}/login`, run);
+    for (const school of SCALE_SCHOOLS) {
+      const cookie = await signIn(base, school);
+      for (const [name, query] of [['page 1', 'page=1&limit=10'], [`search "${SEARCH_TERM}"`, `page=1&limit=10&query=${SEARCH_TERM}`]]) {
+        const url = `${base}/api/website/wordpress/posts?${query}`;
+        log(`load on ${school.label} ${name}`);
+        const r = await runLoad({ url, headers: { cookie }, connections, warmupMs: WARMUP_MS, durationMs });
+        p50[`${school.label} ${name}`] = r.p50;
+        rows.push([`${school.posts.toLocaleString('en-GB')} posts, ${name}`, r.rps.toFixed(0), ms(r.p50), ms(r.p95), String(r.errors)]);
+      }
+    }
+  } finally {
+    await killTree(run.child);
+  }
+  const ratio = (name) => p50[`large.bench ${name}`] / p50[`small.bench ${name}`];
+  const names = ['page 1', `search "${SEARCH_TERM}"`];
+  console.log(`\n4. Posts list API at school scale: GET /api/website/wordpress/posts, ${connections} connections, ${durationMs / 1000} s each`);
+  console.log(table(['School', 'Req/s', 'p50', 'p95', 'Errors'], rows));
+  const failing = names.filter((n) => !(ratio(n) < 2));
+  console.log(table(['Ratio of p50, 10,000 vs 100 posts', 'Value', 'Result'], names.map((n) => [n, ratio(n).toFixed(2), ratio(n) < 2 ? 'PASS (< 2)' : 'FAIL (>= 2)'])));
+  return failing.length + rows.filter((r) => r[4] !== '0').length;
+}
+
 /** Builds when dist/ is missing or older than the sources; returns what was done, or null. */
 async function ensureBuilt() {
   const reason = buildReason();
@@ -221,9 +263,10 @@ async function main() {
     problems += await reportPageJs(server.base, cookie, pages);
     problems += await reportLoad(server.base, cookie, connections, durationMs);
   } finally {
-    // Stop it before timing the boot, so the two servers do not compete for the CPU.
+    // Stop it before the next server starts, so the two do not compete for the CPU.
     await killTree(server.run.child);
   }
+  problems += await reportPostsAtScale(connections, durationMs);
   // Checked again: others may have edited src/ meanwhile, and start.mjs would then build inside the timed window.
   builds.push(await ensureBuilt());
   await reportBoot(builds.filter(Boolean).join('; ') || 'no (dist/ current)');

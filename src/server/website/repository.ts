@@ -46,8 +46,14 @@ export interface ItemFilter {
 function filtered(db: Db, domainId: number, type: ItemType, filter: ItemFilter) {
   let query = db.selectFrom('website_posts').where('domain_id', '=', domainId).where('type', '=', type);
   if (filter.search) {
-    const pattern = `%${escapeLike(filter.search)}%`;
-    query = query.where(sql<boolean>`${sql.ref('title_search')} like ${pattern} escape '\\'`);
+    // ESCAPE makes SQLite's LIKE markedly slower over 10,000 titles: use it only when needed.
+    const needsEscape = /[\\%_]/.test(filter.search);
+    const pattern = `%${needsEscape ? escapeLike(filter.search) : filter.search}%`;
+    query = query.where(
+      needsEscape
+        ? sql<boolean>`${sql.ref('title_search')} like ${pattern} escape '\\'`
+        : sql<boolean>`${sql.ref('title_search')} like ${pattern}`,
+    );
   }
   if (filter.statuses) query = query.where('status', 'in', filter.statuses);
   return query;
