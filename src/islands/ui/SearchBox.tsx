@@ -1,0 +1,46 @@
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
+
+export interface SearchBoxProps {
+  /** The input's label, e.g. 'Search posts' (read by screen readers). */
+  label: string;
+  /** The list's path: without JavaScript the form still searches through it (GET ?query=). */
+  action: string;
+  /** The query the list shows; the box follows it (Back, Forward). */
+  value: string;
+  onSearch: (query: string) => void;
+  disabled?: boolean;
+}
+
+/** A search form: Enter or the Search button searches. */
+export function SearchBox({ label, action, value, onSearch, disabled = false }: SearchBoxProps) {
+  const id = useId();
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onSearch(text);
+  };
+  return (
+    <form role="search" method="get" action={action} onSubmit={submit} className="search-box">
+      <label className="visually-hidden" htmlFor={id}>
+        {label}
+      </label>
+      <div className="input-group">
+        <input
+          id={id}
+          className="form-control"
+          type="search"
+          name="query"
+          maxLength={200}
+          placeholder="Search by title…"
+          autoComplete="off"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+        <button className="btn btn-outline-primary" type="submit" disabled={disabled}>
+          Search
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,161 @@
+import { useEffect, useState } from 'react';
+import type { Uppy as UppyType } from '@uppy/core';
+import type DashboardType from '@uppy/react/dashboard';
+import '@uppy/core/css/style.min.css';
+import '@uppy/dashboard/css/style.min.css';
+import { GENERIC_FAILURE, loginUrl } from '../../lib/api-client';
+import { showToast } from '../../lib/toast';
+import type { GalleryEditorStore } from '../../stores/website-gallery';
+import { toGalleryTile } from '../../stores/website-rows';
+
+/** Spec: galleries. */
+export const UPLOAD_PROMPT = 'Drag and drop images, or click to upload.';
+export const IMAGES_ONLY = 'Image files only';
+const UPLOAD_ENDPOINT = '/api/website/gallery/upload';
+/** How long a finished upload stays listed (with its tick) before the drop area empties again. */
+const FINISHED_LINGER_MS = 1200;
+
+type GalleryMeta = { galleryID: string };
+/** The upload call's JSON as it arrives: checked against the contract before use. */
+type UploadBody = Record<string, unknown>;
+
+interface Loaded {
+  uppy: UppyType<GalleryMeta, UploadBody>;
+  Dashboard: typeof DashboardType;
+}
+
+export interface GalleryUploaderProps {
+  store: GalleryEditorStore;
+  /** The server's upload ceiling (PORTAL_MAX_UPLOAD_MB), checked before sending. */
+  maxFileSize: number;
+}
+
+/** Whether a failed response asks the browser to sign in again (spec section 8). */
+function isAuthFailure(xhr: XMLHttpRequest): boolean {
+  if (xhr.status === 401) return true;
+  try {
+    const body: unknown = JSON.parse(xhr.responseText);
+    return typeof body === 'object' && body !== null && 'isAuthFailed' in body && body.isAuthFailed === true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Uppy's drag-and-drop Dashboard (images only), uploading each file at once to the gallery
+ * upload call; each uploaded image joins the grid. Uppy loads after the page is interactive, so
+ * the first HTML shows the same prompt in a box of the same size.
+ */
+export function GalleryUploader({ store, maxFileSize }: GalleryUploaderProps) {
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [problem, setProblem] = useState('');
+
+  useEffect(() => {
+    let cancelled = false;
+    let uppy: UppyType<GalleryMeta, UploadBody> | null = null;
+    const timers = new Set<ReturnType<typeof setTimeout>>();
+    void (async () => {
+      const [{ default: Uppy }, { default: XHRUpload }, { default: Dashboard }, contract] = await Promise.all([
+        import('@uppy/core'),
+        import('@uppy/xhr-upload'),
+        import('@uppy/react/dashboard'),
+        import('../../contracts/website'),
+      ]);
+      if (cancelled) return;
+      uppy = new Uppy<GalleryMeta, UploadBody>({
+        id: `gallery-${store.galleryId}`,
+        autoProceed: true,
+        restrictions: { allowedFileTypes: ['image/*'], maxFileSize },
+        meta: { galleryID: String(store.galleryId) },
+        locale: { strings: { youCanOnlyUploadFileTypes: IMAGES_ONLY }, pluralize: (n: number) => (n === 1 ? 0 : 1) },
+      });
+      uppy.use(XHRUpload<GalleryMeta, UploadBody>, {
+        endpoint: UPLOAD_ENDPOINT,
+        fieldName: 'file',
+        formData: true,
+        allowedMetaFields: ['galleryID'],
+        headers: { Accept: 'application/json' },
+        limit: 3,
+        // Retry only when the request never got an answer or the server was briefly away.
+        shouldRetry: (xhr) => xhr.status === 0 || xhr.status === 502 || xhr.status === 503,
+        onAfterResponse: (xhr) => {
+          if (xhr.status >= 400 && isAuthFailure(xhr)) window.location.assign(loginUrl());
+        },
+      });
+
+      const countUploading = () => {
+        if (!uppy) return;
+        store.setUploading(uppy.getFiles().filter((f) => !f.progress.uploadComplete && !f.error).length);
+      };
+      uppy.on('state-update', countUploading);
+      // One addFiles call reports its refused files first, then 'files-added' (maybe empty): a
+      // refusal stays on screen until a later batch goes in cleanly.
+      let refusedInThisBatch = false;
+      uppy.on('restriction-failed', (_file, error) => {
+        refusedInThisBatch = true;
+        queueMicrotask(() => (refusedInThisBatch = false));
+        setProblem(error.message || IMAGES_ONLY);
+      });
+      uppy.on('files-added', (files) => {
+        if (files.length > 0 && !refusedInThisBatch) setProblem('');
+      });
+      uppy.on('upload-success', (file, response) => {
+        const parsed = contract.galleryUploadResponseSchema.safeParse(response.body);
+        if (!parsed.success) {
+          if (file) uppy?.setFileState(file.id, { error: GENERIC_FAILURE });
+          void showToast(GENERIC_FAILURE, { type: 'error' });
+          return;
+        }
+        store.add(toGalleryTile(parsed.data, contract.thumbnailUrl));
+        if (file) {
+          const timer = setTimeout(() => {
+            timers.delete(timer);
+            if (uppy?.getFile(file.id)) uppy.removeFile(file.id);
+          }, FINISHED_LINGER_MS);
+          timers.add(timer);
+        }
+      });
+      uppy.on('upload-error', () => {
+        // The Dashboard marks the file with a retry button; the spec's generic toast says it failed.
+        void showToast(GENERIC_FAILURE, { type: 'error' });
+      });
+      setLoaded({ uppy, Dashboard });
+    })();
+    return () => {
+      cancelled = true;
+      for (const timer of timers) clearTimeout(timer);
+      uppy?.destroy();
+    };
+  }, [store, maxFileSize]);
+
+  return (
+    <div className="gallery-uploader">
+      {loaded ? (
+        <loaded.Dashboard
+          uppy={loaded.uppy}
+          width="100%"
+          height={260}
+          proudlyDisplayPoweredByUppy={false}
+          hideUploadButton
+          disableInformer
+          note="JPEG, PNG, GIF or WebP images; they upload at once and join the gallery when you press Save."
+          locale={{
+            strings: {
+              dropPasteFiles: 'Drag and drop images, or %{browseFiles}',
+              browseFiles: 'click to upload.',
+              dashboardTitle: 'Upload images',
+              dropHint: 'Drop your images here',
+            },
+          }}
+        />
+      ) : (
+        <div className="gallery-uploader-placeholder" aria-busy="true">
+          <p>{UPLOAD_PROMPT}</p>
+        </div>
+      )}
+      <p className="gallery-uploader-problem text-danger" role="alert">
+        {problem}
+      </p>
+    </div>
+  );
+}

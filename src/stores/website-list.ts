@@ -1,0 +1,136 @@
+/**
+ * A server-paged list whose page number and search live in the address (?page=2&query=x), so a
+ * reload or Back shows the same list. The first screen comes from the server as the initial
+ * view; later pages and searches come from the API.
+ *
+ * Each island creates its own store (`createListStore`) from its props: a module-level store
+ * would be shared by every request the server renders.
+ */
+import { atom, type ReadableAtom } from 'nanostores';
+
+/** The list query that the address carries. */
+export interface ListLocation {
+  page: number;
+  query: string;
+}
+
+/** What the list shows. */
+export interface ListView<Row> extends ListLocation {
+  rows: Row[];
+  totalPages: number;
+}
+
+export interface ListState<Row> extends ListView<Row> {
+  /** A page is on its way (the rows are the previous page's until it arrives). */
+  loading: boolean;
+}
+
+/** The contract's ceiling for `query`. */
+export const MAX_QUERY_LENGTH = 200;
+
+/** ?page=&query= of an address; anything unusable falls back to page 1 and no query. */
+export function readLocation(search: string | URLSearchParams): ListLocation {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const rawPage = params.get('page') ?? '';
+  const page = /^\d{1,6}$/.test(rawPage) ? Math.max(1, Number(rawPage)) : 1;
+  const query = (params.get('query') ?? '').trim().slice(0, MAX_QUERY_LENGTH);
+  return { page, query };
+}
+
+/** The address of a list location: page 1 and an empty query are left out. */
+export function listHref(path: string, location: ListLocation): string {
+  const params = new URLSearchParams();
+  if (location.page > 1) params.set('page', String(location.page));
+  if (location.query) params.set('query', location.query);
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/** The API's ?page=&limit=&query= for a location. */
+export function apiSearch(location: ListLocation, limit: number): string {
+  const params = new URLSearchParams({ page: String(location.page), limit: String(limit) });
+  if (location.query) params.set('query', location.query);
+  return params.toString();
+}
+
+export interface ListSource<Row> {
+  /** The page's own path, e.g. /website/posts. */
+  path: string;
+  /** One page from the API, or null when the call failed (the caller has told the user). */
+  fetchPage(location: ListLocation): Promise<{ rows: Row[]; totalPages: number } | null>;
+}
+
+type HistoryMode = 'push' | 'replace' | 'none';
+
+export interface ListStore<Row> {
+  $list: ReadableAtom<ListState<Row>>;
+  goToPage(page: number): Promise<boolean>;
+  search(query: string): Promise<boolean>;
+  /** Loads the current page again (after a delete); steps back a page when it has emptied. */
+  reload(): Promise<boolean>;
+  /** Replaces the rows that `match` picks with `update(row)`. */
+  updateRows(match: (row: Row) => boolean, update: (row: Row) => Row): void;
+  /** Follows Back and Forward; returns the unsubscribe. */
+  listenToHistory(): () => void;
+  hrefFor(location: ListLocation): string;
+}
+
+export function createListStore<Row>(source: ListSource<Row>, initial: ListView<Row>): ListStore<Row> {
+  const $list = atom<ListState<Row>>({ ...initial, loading: false });
+  let ticket = 0;
+
+  async function load(location: ListLocation, history: HistoryMode): Promise<boolean> {
+    const mine = ++ticket;
+    $list.set({ ...$list.get(), loading: true });
+    const result = await source.fetchPage(location);
+    if (mine !== ticket) return false; // a newer request owns the list now
+    if (!result) {
+      $list.set({ ...$list.get(), loading: false });
+      return false;
+    }
+    $list.set({ ...location, rows: result.rows, totalPages: result.totalPages, loading: false });
+    if (history !== 'none') {
+      const href = listHref(source.path, location);
+      // The same search again (Enter twice) must not add a Back step.
+      const same = href === `${window.location.pathname}${window.location.search}`;
+      if (history === 'push' && !same) window.history.pushState(null, '', href);
+      else window.history.replaceState(null, '', href);
+    }
+    return true;
+  }
+
+  return {
+    $list,
+    goToPage(page) {
+      const { query } = $list.get();
+      return load({ page: Math.max(1, page), query }, 'push');
+    },
+    search(query) {
+      return load({ page: 1, query: query.trim().slice(0, MAX_QUERY_LENGTH) }, 'push');
+    },
+    async reload() {
+      const { page, query } = $list.get();
+      const ok = await load({ page, query }, 'none');
+      const now = $list.get();
+      if (ok && now.rows.length === 0 && page > 1) {
+        return load({ page: Math.max(1, Math.min(page - 1, now.totalPages)), query }, 'replace');
+      }
+      return ok;
+    },
+    updateRows(match, update) {
+      const state = $list.get();
+      $list.set({ ...state, rows: state.rows.map((row) => (match(row) ? update(row) : row)) });
+    },
+    listenToHistory() {
+      const onPopState = () => {
+        if (window.location.pathname !== source.path) return;
+        void load(readLocation(window.location.search), 'none');
+      };
+      window.addEventListener('popstate', onPopState);
+      return () => window.removeEventListener('popstate', onPopState);
+    },
+    hrefFor(location) {
+      return listHref(source.path, location);
+    },
+  };
+}
