@@ -1,12 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import '../ui/ui.css';
-import { DataTable, type Column } from '../ui/DataTable';
-import { Pagination } from '../ui/Pagination';
-import { SearchBox } from '../ui/SearchBox';
+import type { Column } from '../ui/DataTable';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
-import { EmptyState } from '../ui/EmptyState';
-import { ListStatus } from '../ui/ListStatus';
+import { SearchableListCard } from '../ui/SearchableListCard';
+import { EditOrLocked, ViewLink } from './RowLinks';
 import { createPostsStore, POSTS_PATH, type PostsStoreInit } from '../../stores/website-posts';
 import type { PostRow } from '../../stores/website-rows';
 import { showFlash } from '../../stores/website-flash';
@@ -16,7 +14,6 @@ export type PostsTableProps = PostsStoreInit;
 /** Manage Posts: search, New Post, the paged table with its row actions. */
 export default function PostsTable(props: PostsTableProps) {
   const [store] = useState(() => createPostsStore(props));
-  const list = useStore(store.$list);
   const busy = useStore(store.$busy);
   const [confirming, setConfirming] = useState<PostRow | null>(null);
   const tableRef = useRef<HTMLTableElement>(null);
@@ -56,21 +53,7 @@ export default function PostsTable(props: PostsTableProps) {
         const working = busy.has(row.id);
         return (
           <div className="row-actions">
-            {row.locked ? (
-              <button
-                type="button"
-                className="btn btn-sm"
-                disabled
-                aria-label={`Locked: ${row.title} cannot be edited here`}
-                title="Built with a page builder, table style or form plugin: it cannot be edited here."
-              >
-                Locked
-              </button>
-            ) : (
-              <a className="btn btn-sm" href={`/website/posts/edit?id=${row.id}`} aria-label={`Edit ${row.title}`}>
-                Edit
-              </a>
-            )}
+            <EditOrLocked title={row.title} locked={row.locked} editHref={`/website/posts/edit?id=${row.id}`} />
             {/* aria-disabled, not disabled, while a call runs: a disabled button would drop keyboard focus. */}
             <button
               type="button"
@@ -94,15 +77,7 @@ export default function PostsTable(props: PostsTableProps) {
             >
               Delete
             </button>
-            <a
-              className="btn btn-sm"
-              href={row.url}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label={`View ${row.title} (opens in a new tab)`}
-            >
-              View
-            </a>
+            <ViewLink title={row.title} url={row.url} />
           </div>
         );
       },
@@ -111,46 +86,18 @@ export default function PostsTable(props: PostsTableProps) {
 
   return (
     <>
-      <div className="card">
-        <div className="card-header list-toolbar">
-          <SearchBox label="Search posts by title" action={POSTS_PATH} value={list.query} onSearch={(q) => void store.search(q)} />
-          <a className="btn btn-primary list-toolbar-end" href="/website/posts/edit">
-            New Post
-          </a>
-        </div>
-        <DataTable
-          caption="Posts"
-          columns={columns}
-          rows={list.rows}
-          rowKey={(row) => row.id}
-          loading={list.loading}
-          tableRef={tableRef}
-          id="posts-table"
-          empty={
-            <EmptyState title={list.query ? 'No posts match your search' : 'No posts yet'}>
-              {list.query ? 'Try other words, or clear the search.' : 'Use New Post to write the first one.'}
-            </EmptyState>
-          }
-        />
-        <div className="card-footer list-footer">
-          <ListStatus
-            loading={list.loading}
-            loadingText="Loading posts..."
-            page={list.page}
-            totalPages={list.totalPages}
-            count={list.rows.length}
-            noun="post"
-            query={list.query}
-          />
-          <Pagination
-            page={list.page}
-            totalPages={list.totalPages}
-            label="Posts pagination"
-            hrefFor={(page) => store.hrefFor({ page, query: list.query })}
-            onPage={(page) => void store.goToPage(page)}
-          />
-        </div>
-      </div>
+      <SearchableListCard
+        store={store}
+        path={POSTS_PATH}
+        noun="post"
+        caption="Posts"
+        newHref="/website/posts/edit"
+        newLabel="New Post"
+        columns={columns}
+        rowKey={(row) => row.id}
+        id="posts-table"
+        tableRef={tableRef}
+      />
       <ConfirmDialog
         open={confirming !== null}
         title="Delete this post?"
