@@ -187,6 +187,15 @@ test.describe('Create Post', () => {
     expect(payload.content).toBe('<p>Plain text, then <b>bold</b>.</p>');
     await expectToastOnList(page, '/website/posts', 'Success! Post has been published.');
 
+    // Newest first: the new post is on page 1, Public, and View opens it on the school's site.
+    const row = page.locator('#posts-table tbody tr').filter({ hasText: title });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('Public');
+    const [site] = await Promise.all([page.waitForEvent('popup'), row.getByRole('link', { name: `View ${title} (opens in a new tab)` }).click()]);
+    await expect(site.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(site.getByText('Plain text, then bold.')).toBeVisible();
+    await site.close();
+
     const created = await findItem(page.request, 'post', title);
     expect((created.post_category ?? '').split(', ').sort()).toEqual(['Newsflash', 'Newsletters']);
     expect(errors).toEqual([]);
