@@ -37,7 +37,7 @@ const BUDGETS = {
   '/website/posts': 90 * 1024,
   '/website/posts/edit': 250 * 1024,
 };
-const DEFAULT_PAGES = ['/home', '/account/products'];
+const DEFAULT_PAGES = ['/home', '/account/products', '/website/posts', '/website/posts/edit'];
 const LOAD_TARGETS = ['/home', '/api/api/user'];
 const WARMUP_MS = 1000;
 const BOOT_TIMEOUT_MS = 150_000;
