@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { Runtime } from './runtime';
+import { Refusal } from './errors';
 import type { AppEnv } from './http/types';
 import { fail, MESSAGES } from './http/envelope';
 import { gateProducts, loadSessionVar, provideRuntime, refuseCrossSiteWrites } from './http/middleware';
@@ -17,6 +18,7 @@ export function createApi(runtime: Runtime) {
   const app = new Hono<AppEnv>().basePath('/api');
 
   app.onError((err, c) => {
+    if (err instanceof Refusal) return fail(c, err.status, err.message);
     if (err instanceof HTTPException) return fail(c, err.status, err.message || undefined);
     console.error(`[api] ${c.req.method} ${c.req.path}:`, err);
     return fail(c, 500, MESSAGES.internal);

@@ -5,6 +5,7 @@ import { generatePassword, hashPassword } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/sessions';
 import { productsOf } from '../../lib/products';
 import * as repo from './repository';
+import { Refusal } from '../errors';
 
 /** A school's domain label, e.g. `demo.school`: a host name, lowercase. */
 export const domainLabelSchema = z
@@ -41,7 +42,11 @@ export async function findSchoolById(db: Db, id: number): Promise<School | null>
 }
 
 /** A failure an operator or user caused, with a message safe to show them. */
-export class AccountError extends Error {}
+export class AccountError extends Refusal {
+  constructor(message: string) {
+    super(400, message);
+  }
+}
 
 export async function createSchool(
   db: Db,

@@ -153,13 +153,13 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'import-wxr FILE --school LABEL',
     positionals: 1,
     options: { school: { required: true, description: "the school's label" } },
-    run: (runtime, values, [file], print) => importWxrFileCommand(runtime, file ?? '', values.school ?? '', print, UsageError),
+    run: (runtime, values, [file], print) => importWxrFileCommand(runtime, file ?? '', values.school ?? '', print),
   },
   'publish-pages': {
     summary: 'Publish pages held for review now, of one school or (without --school) of every school.',
     usage: 'publish-pages [--school LABEL]',
     positionals: 0,
     options: { school: { description: "only this school's pages; default every school" } },
-    run: (runtime, values, _p, print) => publishPagesCommand(runtime, values.school, print, UsageError),
+    run: (runtime, values, _p, print) => publishPagesCommand(runtime, values.school, print),
   },
 };

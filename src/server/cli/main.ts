@@ -8,8 +8,7 @@ import { ZodError } from 'zod';
 import { ConfigError, parseConfig } from '../config';
 import { migrateToLatest, openDatabase } from '../db';
 import { systemClock } from '../clock';
-import { AccountError } from '../account/service';
-import { SupportError } from '../support/service';
+import { Refusal } from '../errors';
 import { COMMANDS, UsageError, type Command } from './commands';
 
 function help(): string {
@@ -87,7 +86,7 @@ export async function main(argv: string[], print: (line: string) => void = conso
       printError(err.issues[0]?.message ?? 'Invalid input.');
       return 2;
     }
-    if (err instanceof AccountError || err instanceof SupportError) {
+    if (err instanceof Refusal) {
       printError(err.message);
       return 2;
     }

@@ -1,13 +1,7 @@
+import { Refusal } from '../errors';
+
 /** An upload or media request refused for a reason the user can act on; the message is safe to show. */
-export class MediaError extends Error {
-  constructor(
-    readonly status: 400 | 404 | 413,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'MediaError';
-  }
-}
+export class MediaError extends Refusal {}
 
 export const MEDIA_MESSAGES = {
   imagesOnly: 'Only image files can be uploaded (PNG, JPEG, GIF, WebP or AVIF).',

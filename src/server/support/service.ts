@@ -5,11 +5,16 @@ import type { Db } from '../db';
 import { sanitizeRichText } from '../html';
 import { slugSchema, type Announcement, type ChangelogItem, type ServiceStatus } from '../../contracts/support';
 import * as repo from './repository';
+import { Refusal } from '../errors';
 
 /** How many provider updates the home page and drawer show. */
 export const UPDATES_SHOWN = 10;
 
-export class SupportError extends Error {}
+export class SupportError extends Refusal {
+  constructor(message: string) {
+    super(400, message);
+  }
+}
 
 export function listUpdates(db: Db): Promise<Announcement[]> {
   return repo.listAnnouncements(db, UPDATES_SHOWN);

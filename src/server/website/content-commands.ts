@@ -1,17 +1,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Runtime } from '../runtime';
-import * as repo from './repository';
 import { publishDuePages, WebsiteError } from './service';
 import { importWxr, WxrError } from './wxr';
 import { findSchoolByLabel } from '../account/service';
 
 /**
- * The website's operator commands (registered in src/server/cli/commands.ts). A refusal is thrown
- * as the command line's usage error (`refusal`), which prints it and exits with code 2 having
- * changed nothing.
+ * The website's operator commands (registered in src/server/cli/commands.ts). A refusal is a
+ * WebsiteError: the command line prints it and exits with code 2, having changed nothing.
  */
-type Refusal = new (message: string) => Error;
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -21,7 +18,6 @@ export async function importWxrFileCommand(
   file: string,
   label: string,
   print: (line: string) => void,
-  refusal: Refusal,
 ): Promise<void> {
   const resolved = path.resolve(file);
   let xml: string;
@@ -29,7 +25,7 @@ export async function importWxrFileCommand(
     xml = await fs.readFile(resolved, 'utf8');
   } catch (err) {
     const code = err instanceof Error && 'code' in err ? String(err.code) : '';
-    throw new refusal(code === 'ENOENT' ? `There is no file ${resolved}.` : `Cannot read ${resolved}${code ? ` (${code})` : ''}.`);
+    throw new WebsiteError(400, code === 'ENOENT' ? `There is no file ${resolved}.` : `Cannot read ${resolved}${code ? ` (${code})` : ''}.`);
   }
   try {
     const counts = await importWxr(runtime.db, label, xml, runtime.clock());
@@ -39,8 +35,7 @@ export async function importWxrFileCommand(
     );
     if (counts.skipped > 0) print(`Skipped ${plural(counts.skipped, 'item', 'items')} whose slug the school already has.`);
   } catch (err) {
-    if (err instanceof WxrError) throw new refusal(`${resolved}: ${err.message}`);
-    if (err instanceof WebsiteError) throw new refusal(err.message);
+    if (err instanceof WxrError) throw new WebsiteError(400, `${resolved}: ${err.message}`);
     throw err;
   }
 }
@@ -50,12 +45,11 @@ export async function publishPagesCommand(
   runtime: Runtime,
   label: string | undefined,
   print: (line: string) => void,
-  refusal: Refusal,
 ): Promise<void> {
   let domainId: number | undefined;
   if (label !== undefined) {
     const school = await findSchoolByLabel(runtime.db, label);
-    if (!school) throw new refusal(`No school has the label ${label}.`);
+    if (!school) throw new WebsiteError(404, `No school has the label ${label}.`);
     domainId = school.id;
   }
   const published = await publishDuePages(runtime.db, runtime.clock(), 0, domainId);

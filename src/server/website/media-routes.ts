@@ -9,7 +9,7 @@ import {
   listQuerySchema,
   newGalleryRequestSchema,
 } from '../../contracts/website';
-import type { AuthedEnv } from '../http/types';
+import { schoolOf, type AuthedEnv } from '../http/types';
 import { fail, ok } from '../http/envelope';
 import { requireAuth, validate } from '../http/middleware';
 import { MediaError, MEDIA_MESSAGES } from '../media/errors';
@@ -52,73 +52,48 @@ async function readMultipart(c: Context<AuthedEnv>): Promise<{ upload: Upload; f
   return { upload: { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name }, fields };
 }
 
-/** Runs a handler and turns a refused upload or a foreign id into its status and message. */
-async function guarded(c: Context<AuthedEnv>, handler: () => Promise<Response>): Promise<Response> {
-  try {
-    return await handler();
-  } catch (err) {
-    if (err instanceof MediaError) return fail(c, err.status, err.message);
-    throw err;
-  }
-}
-
 const galleryIdParam = z.object({
   id: z.coerce.number({ error: 'id must be a number.' }).int('id must be a whole number.').positive('id must be positive.'),
 });
 
-function school(c: Context<AuthedEnv>) {
-  const { id, label } = c.get('session').domain;
-  return { id, label };
-}
-
 /** Media uploads and galleries (spec section 7, Website). */
 export const websiteMediaRoutes = new Hono<AuthedEnv>()
   .use('*', requireAuth)
-  .post('/media/upload', uploadLimit, (c) =>
-    guarded(c, async () => {
-      const { upload } = await readMultipart(c);
-      return ok(c, { media: await uploadMedia(mediaContext(c), school(c), upload, false) });
-    }),
-  )
-  .post('/media/upload/builder', uploadLimit, (c) =>
-    guarded(c, async () => {
-      const { upload } = await readMultipart(c);
-      return ok(c, { media: await uploadMedia(mediaContext(c), school(c), upload, true) });
-    }),
-  )
+  .post('/media/upload', uploadLimit, async (c) => {
+    const { upload } = await readMultipart(c);
+    return ok(c, { media: await uploadMedia(mediaContext(c), schoolOf(c), upload, false) });
+  })
+  .post('/media/upload/builder', uploadLimit, async (c) => {
+    const { upload } = await readMultipart(c);
+    return ok(c, { media: await uploadMedia(mediaContext(c), schoolOf(c), upload, true) });
+  })
   .post('/gallery/new', validate('json', newGalleryRequestSchema), async (c) => {
     const { db, clock } = c.get('runtime');
-    return ok(c, await createGallery(db, school(c).id, c.req.valid('json').title, clock()));
+    return ok(c, await createGallery(db, schoolOf(c).id, c.req.valid('json').title, clock()));
   })
-  .post('/gallery/upload', uploadLimit, (c) =>
-    guarded(c, async () => {
-      const { upload, fields } = await readMultipart(c);
-      const parsed = galleryUploadFieldsSchema.safeParse(fields);
-      if (!parsed.success) return fail(c, 400, `galleryID: ${parsed.error.issues[0]?.message ?? 'is invalid.'}`);
-      return ok(c, await uploadGalleryImage(mediaContext(c), school(c), parsed.data.galleryID, upload));
-    }),
-  )
-  .post('/gallery/update', validate('json', galleryUpdateRequestSchema), (c) =>
-    guarded(c, async () => {
-      const { uploaded, galleryID } = c.req.valid('json');
-      await updateGallery(c.get('runtime').db, school(c).id, galleryID, uploaded);
-      return ok(c, {});
-    }),
-  )
-  .post('/gallery/remove', validate('json', galleryRemoveRequestSchema), (c) =>
-    guarded(c, async () => {
-      const { id, galleryID } = c.req.valid('json');
-      await removeGalleryImage(mediaContext(c), school(c).id, galleryID, id);
-      return ok(c, {});
-    }),
-  )
+  .post('/gallery/upload', uploadLimit, async (c) => {
+    const { upload, fields } = await readMultipart(c);
+    const parsed = galleryUploadFieldsSchema.safeParse(fields);
+    if (!parsed.success) return fail(c, 400, `galleryID: ${parsed.error.issues[0]?.message ?? 'is invalid.'}`);
+    return ok(c, await uploadGalleryImage(mediaContext(c), schoolOf(c), parsed.data.galleryID, upload));
+  })
+  .post('/gallery/update', validate('json', galleryUpdateRequestSchema), async (c) => {
+    const { uploaded, galleryID } = c.req.valid('json');
+    await updateGallery(c.get('runtime').db, schoolOf(c).id, galleryID, uploaded);
+    return ok(c, {});
+  })
+  .post('/gallery/remove', validate('json', galleryRemoveRequestSchema), async (c) => {
+    const { id, galleryID } = c.req.valid('json');
+    await removeGalleryImage(mediaContext(c), schoolOf(c).id, galleryID, id);
+    return ok(c, {});
+  })
   .get('/wordpress/galleries', validate('query', listQuerySchema), async (c) => {
     const { page, limit } = c.req.valid('query');
-    return ok(c, await listGalleries(c.get('runtime').db, school(c), page, limit));
+    return ok(c, await listGalleries(c.get('runtime').db, schoolOf(c), page, limit));
   })
   // Before `/:id`, which would otherwise take "min" as an id.
-  .get('/wordpress/galleries/min', async (c) => ok(c, { galleries: await listGalleryTitles(c.get('runtime').db, school(c).id) }))
+  .get('/wordpress/galleries/min', async (c) => ok(c, { galleries: await listGalleryTitles(c.get('runtime').db, schoolOf(c).id) }))
   .get('/wordpress/galleries/:id', validate('param', galleryIdParam), async (c) => {
-    const gallery = await getGallery(c.get('runtime').db, school(c).id, c.req.valid('param').id);
+    const gallery = await getGallery(c.get('runtime').db, schoolOf(c).id, c.req.valid('param').id);
     return gallery ? ok(c, { gallery }) : fail(c, 404, MEDIA_MESSAGES.galleryNotFound);
   });

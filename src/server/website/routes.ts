@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
-import type { AuthedEnv } from '../http/types';
-import { fail, ok } from '../http/envelope';
+import { schoolOf, type AuthedEnv } from '../http/types';
+import { ok } from '../http/envelope';
 import { requireAuth, validate } from '../http/middleware';
 import {
   deleteRequestSchema,
@@ -24,20 +24,9 @@ const idParamSchema = deleteRequestSchema;
 
 type Body<T> = Omit<T, keyof Success<object>>;
 
-/** The school of the signed-in user, as the service needs it. */
-function schoolOf(c: Context<AuthedEnv>): website.SchoolRef {
-  const { id, label } = c.get('session').domain;
-  return { id, label };
-}
-
-/** Runs a service call and answers its refusals (WebsiteError) with their status and message. */
+/** Answers with a service call's result; its refusals reach the API's error handler. */
 async function answer<T extends object>(c: Context<AuthedEnv>, work: () => Promise<T>) {
-  try {
-    return ok(c, await work());
-  } catch (err) {
-    if (err instanceof website.WebsiteError) return fail(c, err.status, err.message);
-    throw err;
-  }
+  return ok(c, await work());
 }
 
 /** Posts, pages, categories and the menu (spec section 7, Website), mounted at /api/website. */

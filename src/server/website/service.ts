@@ -11,6 +11,7 @@ import type {
 } from '../../contracts/website';
 import { totalPages } from '../../contracts/website';
 import { sanitizeContent } from './sanitize';
+import { Refusal } from '../errors';
 import * as repo from './repository';
 import type { ItemRow, ItemType } from './repository';
 import { findSchoolByLabel } from '../account/service';
@@ -27,15 +28,8 @@ export interface SchoolRef {
   label: string;
 }
 
-/** A refusal with a message safe to show and the status the API answers with. */
-export class WebsiteError extends Error {
-  constructor(
-    readonly status: 400 | 404 | 409,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+/** A website request refused: the message is safe to show; the API answers with its status. */
+export class WebsiteError extends Refusal {}
 
 export type SaveInput = z.output<typeof saveRequestSchema>;
 
