@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { EXPIRY_USER, LOGOUT_USER, runCli } from './support/env';
+import { EXPIRY_USER, LOGOUT_USER, PASSWORD, runCli } from './support/env';
 import { expectSignedInAs, signInWithApi } from './support/fixtures';
 
 test('logout from the user menu goes to /login and ends the session', async ({ page }) => {
@@ -21,8 +21,8 @@ test('a session revoked on the server sends the browser to /login on the next ca
   await page.goto('/home');
   await expectSignedInAs(page, EXPIRY_USER);
 
-  // The operator resets the password: every session of the user ends.
-  runCli(['reset-password', '--email', EXPIRY_USER.email, '--password', 'e2e-new-password-1']);
+  // The operator resets the password (to the same one, so the test can run again): every session of the user ends.
+  runCli(['reset-password', '--email', EXPIRY_USER.email, '--password', PASSWORD]);
 
   const changelog = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/support/changelog');
   await page.locator('#drawer-open').click();
