@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { categoriesResponseSchema, menuResponseSchema, pageResponseSchema, pagesResponseSchema, postsResponseSchema } from '../../src/contracts/website';
 import { main } from '../../src/server/cli/main';
 import { seedDemoIfEmpty, DEMO_SCHOOL } from '../../src/server/seed/demo';
@@ -170,14 +170,18 @@ describe('operator commands import-wxr and publish-pages', () => {
     return { code, out: out.join('\n'), err: err.join('\n') };
   };
 
-  beforeAll(() => {
+  // Each test gets its own data folder with the school wxr.school: no test depends on another's order.
+  beforeEach(async () => {
     dataDir = makeTempDir('portal-wxr-');
     process.env.PORTAL_DATA_DIR = dataDir;
+    expect((await run('create-school', 'wxr.school', '--name', 'WXR School', '--products', 'website')).code).toBe(0);
+  });
+  afterEach(() => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
   afterAll(() => {
     if (savedDataDir === undefined) delete process.env.PORTAL_DATA_DIR;
     else process.env.PORTAL_DATA_DIR = savedDataDir;
-    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   async function countItems(): Promise<number> {
@@ -191,8 +195,6 @@ describe('operator commands import-wxr and publish-pages', () => {
   }
 
   it('refuses an unknown school, a missing file and a file that is not WXR with exit code 2, importing nothing', async () => {
-    expect((await run('create-school', 'wxr.school', '--name', 'WXR School', '--products', 'website')).code).toBe(0);
-
     const unknown = await run('import-wxr', FIXTURE, '--school', 'nowhere.school');
     expect(unknown.code).toBe(2);
     expect(unknown.err).toContain('No school has the label nowhere.school');
