@@ -196,6 +196,27 @@ export async function listPosts(
   return { posts: await postsWithCategories(db, school, rows), categories, total_pages: totalPages(total, query.limit) };
 }
 
+/** What the editor screen opens: a post or page of the school, or null when it has none with that id. */
+export async function findEditorItem(
+  db: Db,
+  school: SchoolRef,
+  kind: ItemType,
+  id: number,
+): Promise<{ id: number; title: string; content: string; categoryNames?: string } | null> {
+  try {
+    if (kind === 'post') {
+      const post = await getPost(db, school, id);
+      return { id: post.id, title: post.post_title, content: post.post_content, categoryNames: post.post_category };
+    }
+    const page = await getPage(db, school, id);
+    return { id: page.id, title: page.post_title, content: page.post_content };
+  } catch (error) {
+    // Another school's item answers exactly like a missing one.
+    if (error instanceof WebsiteError && error.status === 404) return null;
+    throw error;
+  }
+}
+
 async function requirePost(db: Db, domainId: number, id: number): Promise<ItemRow> {
   const row = await repo.findItem(db, domainId, 'post', id);
   if (!row) throw new WebsiteError(404, 'That post does not exist.');
