@@ -157,12 +157,15 @@ export async function allSlugs(db: Db, domainId: number, type: ItemType): Promis
   return new Set(rows.map((r) => r.slug));
 }
 
-export type NewItem = Omit<Insertable<WebsitePostTable>, 'domain_id' | 'id'>;
+export type NewItem = Omit<Insertable<WebsitePostTable>, 'domain_id' | 'id' | 'title_search'>;
+
+/** The search column follows the title on every write, so the two can never disagree. */
+const searchable = (title: string) => ({ title, title_search: title.toLowerCase() });
 
 export async function insertItem(db: Db, domainId: number, item: NewItem): Promise<number> {
   const row = await db
     .insertInto('website_posts')
-    .values({ ...item, domain_id: domainId })
+    .values({ ...item, ...searchable(item.title), domain_id: domainId })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -173,11 +176,11 @@ export async function updateItem(
   domainId: number,
   type: ItemType,
   id: number,
-  patch: Partial<Pick<ItemRow, 'title' | 'content' | 'status' | 'parent_id' | 'modified_at'>> & { title_search?: string },
+  patch: Partial<Pick<ItemRow, 'title' | 'content' | 'status' | 'parent_id' | 'modified_at'>>,
 ): Promise<boolean> {
   const result = await db
     .updateTable('website_posts')
-    .set(patch)
+    .set(patch.title === undefined ? patch : { ...patch, ...searchable(patch.title) })
     .where('domain_id', '=', domainId)
     .where('type', '=', type)
     .where('id', '=', id)

@@ -258,7 +258,6 @@ export async function createPost(db: Db, school: SchoolRef, input: SaveInput, no
     const id = await repo.insertItem(trx, school.id, {
       type: 'post',
       title: input.title,
-      title_search: input.title.toLowerCase(),
       content: sanitizeContent(input.content),
       status: 'publish',
       slug,
@@ -285,7 +284,6 @@ export async function updatePost(db: Db, school: SchoolRef, input: SaveInput, no
     const categoryIds = await checkedCategoryIds(trx, school.id, input.category);
     await repo.updateItem(trx, school.id, 'post', id, {
       title: input.title,
-      title_search: input.title.toLowerCase(),
       content: sanitizeContent(input.content),
       modified_at: now,
     });
@@ -354,7 +352,6 @@ export async function createPage(db: Db, school: SchoolRef, input: SaveInput, no
     const id = await repo.insertItem(trx, school.id, {
       type: 'page',
       title: input.title,
-      title_search: input.title.toLowerCase(),
       content: sanitizeContent(input.content),
       status: 'pending',
       slug,
@@ -379,7 +376,6 @@ export async function updatePage(db: Db, school: SchoolRef, input: SaveInput, no
     const parentId = parent === null ? row.parent_id : await parentIdFor(trx, school.id, parent, id);
     await repo.updateItem(trx, school.id, 'page', id, {
       title: input.title,
-      title_search: input.title.toLowerCase(),
       content: sanitizeContent(input.content),
       parent_id: parentId,
       modified_at: now,

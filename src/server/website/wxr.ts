@@ -245,7 +245,6 @@ export async function importWxrDocument(db: Db, domainId: number, doc: WxrDocume
       const id = await repo.insertItem(trx, domainId, {
         type: item.type,
         title: item.title,
-        title_search: item.title.toLowerCase(),
         content: item.content,
         status: item.status,
         slug,
