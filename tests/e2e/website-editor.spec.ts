@@ -327,6 +327,24 @@ test.describe('the editor screen', () => {
     await expect(page.getByRole('menubar')).toHaveCount(0);
   });
 
+  test("a paragraph's alignment buttons have names and say which one is on", async ({ page }) => {
+    await openEditor(page, '/website/pages/edit');
+    await page.locator('.ce-paragraph').first().click();
+    await page.keyboard.type('Centre me');
+    // Editor.js hides a lone block's settings handle; with a second block it shows for the first.
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Second');
+    await page.locator('.ce-paragraph').first().click();
+    await page.locator('.ce-toolbar__settings-btn').click();
+    const left = page.getByRole('button', { name: 'Align left' });
+    const centre = page.getByRole('button', { name: 'Align centre' });
+    await expect(left).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: 'Align right' })).toHaveAttribute('aria-pressed', 'false');
+    await centre.click();
+    await expect(centre).toHaveAttribute('aria-pressed', 'true');
+    await expect(left).toHaveAttribute('aria-pressed', 'false');
+  });
+
   test('the item is in the first HTML (the mode rides in the address)', async ({ page }) => {
     const { id } = await findItem(page.request, 'page', 'Lorem Ipsum');
     const html = await (await page.request.get(`/website/pages/edit?id=${id}`)).text();
