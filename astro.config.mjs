@@ -3,9 +3,25 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 
+/**
+ * Some bundled vendor code finds the global object with `new Function("return this")()` (a
+ * webpack shim inside @editorjs/image). The CSP allows no eval, so that call is refused (and
+ * caught): swap it for `globalThis` so the editor causes no CSP violation at all.
+ */
+const noGlobalEval = {
+  name: 'staff-portal:no-global-eval',
+  /** @param {string} code @param {string} id */
+  transform(code, id) {
+    if (!id.includes('/node_modules/') || !code.includes('Function("return this")')) return null;
+    return { code: code.replace(/(?:new )?Function\("return this"\)\(\)/g, 'globalThis'), map: null };
+  },
+};
+
 export default defineConfig({
   output: 'server',
-  adapter: node({ mode: 'standalone' }),
+  // The adapter's body cap is only the backstop: the largest upload PORTAL_MAX_UPLOAD_MB allows
+  // (1024 MB) plus multipart framing. Every call and form sets its own, far smaller, limit.
+  adapter: node({ mode: 'standalone', bodySizeLimit: 1024 * 1024 * 1024 + 1024 * 1024 }),
   integrations: [react()],
   server: { port: 4321 },
   // Keeps the toolbar's own scripts out of dev pages, so dev weighs what production ships.
@@ -16,8 +32,20 @@ export default defineConfig({
     // Behind a reverse proxy, list the public host here so Astro trusts X-Forwarded-Host
     // (and the same-origin checks compare against the address the browser used).
     allowedDomains: process.env.PORTAL_PUBLIC_HOST ? [{ hostname: process.env.PORTAL_PUBLIC_HOST }] : [],
+    // A Content-Security-Policy header on every page: Astro adds the hashes of the scripts it
+    // renders inline (island bootstrap); the middleware adds each page kind's other directives
+    // and the theme script's hash (src/server/http/security-headers.ts). Inline styles stay
+    // allowed: school content and Editor.js use them, and CSS cannot run script.
+    csp: {
+      scriptDirective: { resources: ["'self'"] },
+      styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
+    },
   },
+  // No Markdown pages: Shiki's inline styles would only conflict with the CSP.
+  markdown: { syntaxHighlight: false },
   vite: {
-    ssr: { external: ['better-sqlite3'] },
+    plugins: [noGlobalEval],
+    // Native or driver packages, loaded from node_modules at run time (pg: PostgreSQL with DATABASE_URL).
+    ssr: { external: ['better-sqlite3', 'pg'] },
   },
 });

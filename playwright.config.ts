@@ -1,20 +1,6 @@
-import net from 'node:net';
 import { defineConfig } from '@playwright/test';
 import { ENV_PORT } from './tests/e2e/support/env';
-
-/** A port nothing listens on right now (the OS picks it). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => (port ? resolve(port) : reject(new Error('No free port was given.'))));
-    });
-  });
-}
+import { freePort } from './tests/e2e/support/server';
 
 // The config is evaluated by the runner and again by every worker: the runner picks the port,
 // the workers inherit it through the environment. The global setup starts the server on it.

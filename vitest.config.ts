@@ -1,16 +1,51 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Unit and API tests. Every API test file builds its own runtime on its own temporary
- * database file (tests/factories), so files run in parallel safely.
+ * Unit and API tests. Every API test file builds its own runtime on its own database
+ * (tests/factories), so files run in parallel safely.
+ *
+ * Two projects: `sqlite` (unit and API tests, always) and `postgres` (the API tests again, each
+ * context on a PostgreSQL database of its own), active when TEST_DATABASE_URL names a PostgreSQL
+ * server, e.g. `TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run test:unit`.
+ * `.ci/run` makes sure one answers and sets it. Pick one with `--project sqlite|postgres`.
  */
+const postgresUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
+
+/** PostgreSQL-only files: in the sqlite project only when there is no postgres project, where they say why they skip. */
+const POSTGRES_ONLY = ['tests/api/multi-instance.test.ts'];
+
+// A DATABASE_URL in the developer's shell never reaches a test: the factory chooses each database.
+const env = { DATABASE_URL: '' };
+
 export default defineConfig({
   test: {
     environment: 'node',
-    include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
     globals: false,
     // scrypt hashing (~50-100 ms a password) makes the rate-limit files slower than usual.
     testTimeout: 60_000,
     hookTimeout: 30_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'sqlite',
+          include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          exclude: postgresUrl ? [...configDefaults.exclude, ...POSTGRES_ONLY] : configDefaults.exclude,
+          env: { ...env, PORTAL_TEST_DATABASE: 'sqlite' },
+        },
+      },
+      ...(postgresUrl
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'postgres',
+                include: ['tests/api/**/*.test.ts'],
+                env: { ...env, PORTAL_TEST_DATABASE: 'postgres', TEST_DATABASE_URL: postgresUrl },
+              },
+            },
+          ]
+        : []),
+    ],
   },
 });

@@ -7,11 +7,17 @@
 // at the end, also on failure or Ctrl+C. Exit code 1 when a budget fails or a step errors.
 //
 //   npm run bench -- --pages /home,/account/products --connections 10 --duration 5
+//   npm run bench -- --postgres            every server on a new PostgreSQL database of its own
+//                                          (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test)
+//   npm run bench -- --sections posts --api-only [--postgres]
+//                                          section 4 alone, against the API served from the sources
+//                                          (scripts/bench/api-server.ts): no build needed
 import crypto from 'node:crypto';
 import { tsImport } from 'tsx/esm/api';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ENTRY, build, buildReason } from './bench/build.mjs';
+import { SERVER, build, buildReason } from './bench/build.mjs';
+import { createBenchDatabase, dropBenchDatabases, serverVersion } from './bench/postgres.mjs';
 import { bytesAndKb, kb, ms, table } from './bench/format.mjs';
 import { runLoad } from './bench/load.mjs';
 import { GZIP_LEVEL, measurePageJs, total } from './bench/page-js.mjs';
@@ -40,6 +46,8 @@ const BUDGETS = {
 const DEFAULT_PAGES = ['/home', '/account/products', '/website/posts', '/website/posts/edit'];
 const LOAD_TARGETS = ['/home', '/api/api/user'];
 const WARMUP_MS = 1000;
+const SECTIONS = ['js', 'load', 'boot', 'posts'];
+const API_SERVER = path.join(ROOT, 'scripts/bench/api-server.ts');
 const BOOT_TIMEOUT_MS = 150_000;
 
 /** A per-run admin, seeded into each temp database through the portal's own env variables. */
@@ -53,11 +61,19 @@ function options() {
       pages: { type: 'string' },
       connections: { type: 'string', default: '10' },
       duration: { type: 'string', default: '5' },
+      sections: { type: 'string', default: SECTIONS.join(',') },
+      postgres: { type: 'boolean', default: false },
+      'api-only': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) {
-    console.log('Usage: npm run bench -- [--pages /home,/account/products] [--connections 10] [--duration 5]');
+    console.log(
+      'Usage: npm run bench -- [--pages /home,/account/products] [--connections 10] [--duration 5] [--sections js,load,boot,posts] [--postgres] [--api-only]',
+    );
+    console.log('  --postgres   every server on a new PostgreSQL database of its own, on BENCH_DATABASE_URL');
+    console.log('               (an admin address; default postgres://postgres@127.0.0.1:5432/test), dropped at the end');
+    console.log('  --api-only   section 4 against the API served from the sources, without Astro: no build needed');
     console.log(`Budgets: ${Object.entries(BUDGETS).map(([p, b]) => `${p} ${kb(b)}`).join(', ')}`);
     process.exit(0);
   }
@@ -66,26 +82,40 @@ function options() {
   // Clamped so a typo cannot start an endless or enormous run.
   const connections = Math.min(100, Math.max(1, Math.trunc(Number(values.connections)) || 10));
   const durationMs = Math.min(30, Math.max(1, Number(values.duration) || 5)) * 1000;
-  return { pages, connections, durationMs };
+  const sections = new Set(values.sections.split(',').map((s) => s.trim()).filter(Boolean));
+  for (const section of sections) if (!SECTIONS.includes(section)) throw new Error(`--sections: "${section}" is not one of ${SECTIONS.join(', ')}`);
+  return { pages, connections, durationMs, sections, postgres: values.postgres, apiOnly: values['api-only'] };
 }
 
-/** Environment for a server: loopback, its own port and empty data dir, a known admin. */
-function serverEnv(port, dataDir) {
+/** Set by main(): whether every server runs on PostgreSQL (`--postgres`). */
+let onPostgres = false;
+
+/** The DATABASE_URL of a new server: a new PostgreSQL database with --postgres, else none (its data dir's SQLite file). */
+async function databaseFor() {
+  return onPostgres ? createBenchDatabase() : '';
+}
+
+/**
+ * Environment for a server: loopback, its own port and empty data dir (and, with --postgres, its
+ * own database: never a DATABASE_URL from the caller's shell), a known admin.
+ */
+function serverEnv(port, dataDir, databaseUrl) {
   return {
     ...process.env,
     HOST: LOOPBACK,
     PORT: String(port),
     PORTAL_DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
     PORTAL_ADMIN_EMAIL: ADMIN.email,
     PORTAL_ADMIN_PASSWORD: ADMIN.password,
     ASTRO_TELEMETRY_DISABLED: '1',
   };
 }
 
-/** `node dist/server/entry.mjs`, ready once /login answers 200 (the first request prepares the database). */
+/** `node scripts/serve.mjs`, ready once /login answers 200 (the first request prepares the database). */
 async function startServer() {
   const port = await freePort();
-  const run = startNode([ENTRY], { label: 'server', env: serverEnv(port, makeTempDir('server')) });
+  const run = startNode([SERVER], { label: 'server', env: serverEnv(port, makeTempDir('server'), await databaseFor()) });
   const base = `http://${LOOPBACK}:${port}`;
   await waitFor200(`${base}/login`, run);
   return { base, run };
@@ -180,18 +210,22 @@ const SCALE_SCHOOLS = [
   { label: 'large.bench', posts: 10_000 },
 ].map((s) => ({ ...s, email: `staff@${s.label}`, password: ADMIN.password }));
 
-async function reportPostsAtScale(connections, durationMs) {
-  log('seeding 100 and 10,000 posts');
+async function reportPostsAtScale(connections, durationMs, apiOnly) {
+  log(`seeding 100 and 10,000 posts${onPostgres ? ' (PostgreSQL)' : ''}`);
   const dataDir = makeTempDir('scale');
+  const databaseUrl = await databaseFor();
   const { seedPostsBench, SEARCH_TERM } = await tsImport('./bench/seed-posts.ts', import.meta.url);
-  await seedPostsBench(dataDir, SCALE_SCHOOLS);
+  await seedPostsBench(dataDir, SCALE_SCHOOLS, databaseUrl || undefined);
   const port = await freePort();
-  const run = startNode([ENTRY], { label: 'server', env: serverEnv(port, dataDir) });
+  const env = serverEnv(port, dataDir, databaseUrl);
+  const run = apiOnly
+    ? startNode(['--import', 'tsx', API_SERVER], { label: 'API only', env })
+    : startNode([SERVER], { label: 'server', env });
   const base = `http://${LOOPBACK}:${port}`;
   const rows = [];
   const p50 = {};
   try {
-    await waitFor200(`${base}/login`, run);
+    await waitFor200(apiOnly ? `${base}/ready` : `${base}/login`, run);
     for (const school of SCALE_SCHOOLS) {
       const cookie = await signIn(base, school);
       for (const [name, query] of [['page 1', 'page=1&limit=10'], [`search "${SEARCH_TERM}"`, `page=1&limit=10&query=${SEARCH_TERM}`]]) {
@@ -207,7 +241,8 @@ async function reportPostsAtScale(connections, durationMs) {
   }
   const ratio = (name) => p50[`large.bench ${name}`] / p50[`small.bench ${name}`];
   const names = ['page 1', `search "${SEARCH_TERM}"`];
-  console.log(`\n4. Posts list API at school scale: GET /api/website/wordpress/posts, ${connections} connections, ${durationMs / 1000} s each`);
+  const served = `${onPostgres ? 'PostgreSQL' : 'SQLite'}${apiOnly ? ', API only (no Astro)' : ''}`;
+  console.log(`\n4. Posts list API at school scale (${served}): GET /api/website/wordpress/posts, ${connections} connections, ${durationMs / 1000} s each`);
   console.log(table(['School', 'Req/s', 'p50', 'p95', 'Errors'], rows));
   const failing = names.filter((n) => !(ratio(n) < 2));
   console.log(table(['Ratio of p50, 10,000 vs 100 posts', 'Value', 'Result'], names.map((n) => [n, ratio(n).toFixed(2), ratio(n) < 2 ? 'PASS (< 2)' : 'FAIL (>= 2)'])));
@@ -224,10 +259,11 @@ async function ensureBuilt() {
 
 /** Section 3: `node scripts/start.mjs` on a fresh data dir, timed to the first 200 from /login. */
 async function reportBoot(prebuilt) {
-  log('boot time of node scripts/start.mjs on an empty data dir');
+  log(`boot time of node scripts/start.mjs on an empty ${onPostgres ? 'PostgreSQL database' : 'data dir'}`);
   const port = await freePort();
+  const env = serverEnv(port, makeTempDir('boot'), await databaseFor());
   const started = performance.now();
-  const run = startNode([path.join(ROOT, 'scripts/start.mjs')], { label: 'npm start', env: serverEnv(port, makeTempDir('boot')) });
+  const run = startNode([path.join(ROOT, 'scripts/start.mjs')], { label: 'npm start', env });
   try {
     const ready = await waitFor200(`http://${LOOPBACK}:${port}/login`, run, { intervalMs: 50, timeoutMs: BOOT_TIMEOUT_MS });
     const builtDuringStart = run.output.text.includes('Building the portal');
@@ -248,28 +284,36 @@ async function reportBoot(prebuilt) {
 }
 
 async function main() {
-  const { pages, connections, durationMs } = options();
+  const { pages, connections, durationMs, sections, postgres, apiOnly } = options();
   const [major, minor] = process.versions.node.split('.').map(Number);
   if (major < 22 || (major === 22 && minor < 12)) {
     throw new Error(`Node ${process.versions.node}: run through npm (\`npm run bench\`) so the project's Node 24 is used.`);
   }
-  console.log(`Staff Portal benchmark · Node ${process.versions.node} · ${new Date().toISOString()} · all on ${LOOPBACK}`);
+  onPostgres = postgres;
+  const database = onPostgres ? await serverVersion() : 'SQLite';
+  console.log(`Staff Portal benchmark · Node ${process.versions.node} · ${database} · ${new Date().toISOString()} · all on ${LOOPBACK}`);
 
-  const builds = [await ensureBuilt()];
+  // Only the API-only posts section runs from the sources; everything else serves dist/.
+  const needsBuild = sections.has('js') || sections.has('load') || sections.has('boot') || (sections.has('posts') && !apiOnly);
+  const builds = needsBuild ? [await ensureBuilt()] : [];
   let problems = 0;
-  const server = await startServer();
-  try {
-    const cookie = await signIn(server.base);
-    problems += await reportPageJs(server.base, cookie, pages);
-    problems += await reportLoad(server.base, cookie, connections, durationMs);
-  } finally {
-    // Stop it before the next server starts, so the two do not compete for the CPU.
-    await killTree(server.run.child);
+  if (sections.has('js') || sections.has('load')) {
+    const server = await startServer();
+    try {
+      const cookie = await signIn(server.base);
+      if (sections.has('js')) problems += await reportPageJs(server.base, cookie, pages);
+      if (sections.has('load')) problems += await reportLoad(server.base, cookie, connections, durationMs);
+    } finally {
+      // Stop it before the next server starts, so the two do not compete for the CPU.
+      await killTree(server.run.child);
+    }
   }
-  problems += await reportPostsAtScale(connections, durationMs);
-  // Checked again: others may have edited src/ meanwhile, and start.mjs would then build inside the timed window.
-  builds.push(await ensureBuilt());
-  await reportBoot(builds.filter(Boolean).join('; ') || 'no (dist/ current)');
+  if (sections.has('posts')) problems += await reportPostsAtScale(connections, durationMs, apiOnly);
+  if (sections.has('boot')) {
+    // Checked again: others may have edited src/ meanwhile, and start.mjs would then build inside the timed window.
+    builds.push(await ensureBuilt());
+    await reportBoot(builds.filter(Boolean).join('; ') || 'no (dist/ current)');
+  }
   console.log(problems ? `\n${problems} problem(s): see FAIL / errors above.` : '\nAll budgets met, no errors.');
   return problems ? 1 : 0;
 }
@@ -278,7 +322,10 @@ process.once('exit', cleanupSync);
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.once(signal, () => {
     process.stderr.write(`\n${signal}: stopping the servers…\n`);
-    cleanup().finally(() => process.exit(130));
+    cleanup()
+      .then(() => dropBenchDatabases())
+      .catch(() => undefined)
+      .finally(() => process.exit(130));
   });
 }
 
@@ -289,4 +336,6 @@ try {
   process.exitCode = 1;
 } finally {
   await cleanup();
+  // After the servers are stopped: the databases of a --postgres run.
+  await dropBenchDatabases().catch((err) => console.error(`Could not drop the bench databases: ${err instanceof Error ? err.message : String(err)}`));
 }

@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const ENTRY = path.join(ROOT, 'dist/server/entry.mjs');
+/** The server to run: scripts/serve.mjs serves the built entry. */
+export const SERVER = path.join(ROOT, 'scripts/serve.mjs');
 const INPUTS = ['src', 'public', 'astro.config.mjs', 'package-lock.json'];
 
 function newestMtime(target) {

@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
-import { ENTRY, ROOT, buildReason } from './build-state.mjs';
+import { ROOT, SERVER, buildReason } from './build-state.mjs';
 
 process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
 const reason = buildReason();
@@ -17,7 +17,7 @@ const { main } = await tsImport('../src/server/cli/main.ts', import.meta.url);
 const code = await main(['boot']);
 if (code !== 0) process.exit(code);
 
-// Astro's standalone server reads HOST and PORT; the config step above has validated them.
+// The server reads HOST and PORT; the config step above has validated them.
 process.env.HOST ??= 'localhost';
 process.env.PORT ??= '4321';
-await import(ENTRY);
+await import(SERVER);

@@ -1,10 +1,10 @@
 // Makes sure dist/ matches the sources before measuring, so the boot figure is boot + serve only
 // (start.mjs would otherwise build inside the timed window) and the JS weights are current.
 import path from 'node:path';
-import { ENTRY, ROOT, buildReason } from '../build-state.mjs';
+import { ENTRY, ROOT, SERVER, buildReason } from '../build-state.mjs';
 import { exited, killTree, startNode } from './processes.mjs';
 
-export { ENTRY, buildReason };
+export { ENTRY, SERVER, buildReason };
 const BUILD_TIMEOUT_MS = 180_000;
 
 /** Runs `astro build` (what `npx astro build` runs) with this Node; returns the seconds it took. */

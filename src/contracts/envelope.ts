@@ -1,10 +1,16 @@
 import { z } from 'zod';
 
+// Pages forbid eval (Content-Security-Policy): in the browser zod must not compile its parsers
+// with `new Function`, nor even probe whether it may. Every contract imports this module.
+if (typeof document !== 'undefined') z.config({ jitless: true });
+
 /** Every response carries these two flags (spec section 7). */
 export const failureSchema = z.object({
   success: z.literal(false),
   isAuthFailed: z.boolean(),
   message: z.string().optional(),
+  /** Machine-readable reason (e.g. not_found, too_large), for clients that branch on it. */
+  code: z.string().optional(),
 });
 export type Failure = z.infer<typeof failureSchema>;
 

@@ -26,7 +26,8 @@ export type LogoutResponse = z.infer<typeof logoutResponseSchema>;
 
 /** POST /api/login (the /login form posts the same fields) */
 export const loginRequestSchema = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email({ error: 'Enter a valid email address.' })),
+  // 320 characters is the longest an email address can be.
+  email: z.string().trim().toLowerCase().max(320, { error: 'Enter a valid email address.' }).pipe(z.email({ error: 'Enter a valid email address.' })),
   password: z.string().min(1, { error: 'Enter your password.' }).max(1024),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;

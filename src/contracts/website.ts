@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { successSchema } from './envelope';
 import { MAX_PAGE_LIMIT, WEBSITE_PAGE_SIZE } from './website-rules';
+import { HTML_LIMIT_MESSAGES, MAX_HTML_LENGTH } from './html-limits';
 
 export * from './website-rules';
 
@@ -122,17 +123,27 @@ export type ToggleResponse = z.infer<typeof toggleResponseSchema>;
 export const deleteRequestSchema = z.object({ id });
 export type DeleteRequest = z.infer<typeof deleteRequestSchema>;
 
-/** Title and content have no required or length rules (spec section 5) beyond a sane ceiling. */
+/**
+ * Title and content have no required or length rules (spec section 5) beyond a sane ceiling: for
+ * the content, the HTML size limit every piece of user HTML has (./html-limits.ts; the
+ * server also checks its nesting depth and element count before sanitising it).
+ */
 export const saveRequestSchema = z.object({
   id: id.nullable().optional(),
   title: z.string().max(1000, 'The title can be at most 1000 characters.'),
-  content: z.string().max(5_000_000, 'The content is too large.'),
+  content: z.string().max(MAX_HTML_LENGTH, HTML_LIMIT_MESSAGES.length),
   /** Map of category id to name (posts). */
   category: z.record(z.string().regex(/^\d+$/, 'category keys are category ids.'), z.string()).optional().default({}),
   /** Title of the parent page, or null for a top-level page (new pages). */
   parent: z.string().nullable().optional().default(null),
 });
 export type SaveRequest = z.input<typeof saveRequestSchema>;
+
+/**
+ * The largest JSON body a save at the limits can take: every character of the content and title
+ * escaped at worst (`\u001f`, 6 bytes), plus room for the categories and the rest.
+ */
+export const SAVE_REQUEST_MAX_BYTES = (MAX_HTML_LENGTH + 1000) * 6 + 64 * 1024;
 
 /** POST /api/website/{posts|pages}/{create|update} */
 export const saveResponseSchema = successSchema({ id: z.number().int(), post_url: z.string() });

@@ -1,4 +1,5 @@
 import type { Failure } from '../contracts/envelope';
+import { PORTAL_CLIENT_HEADER } from '../contracts/http-headers';
 import { showToast } from './toast';
 
 /** The spec's generic failure toast. */
@@ -28,7 +29,8 @@ export interface CallOptions {
  * `Response` is the contract's type for the call, e.g. ChangelogResponse.
  */
 export async function call<Response extends { success: true }>(path: string, options: CallOptions = {}): Promise<Response | null> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // The custom header marks the call as the portal's own (state-changing GETs require it).
+  const headers: Record<string, string> = { Accept: 'application/json', [PORTAL_CLIENT_HEADER]: '1' };
   let body: BodyInit | undefined = options.body;
   if (options.json !== undefined) {
     headers['Content-Type'] = 'application/json';

@@ -1,4 +1,4 @@
-/** The sidebar of spec section 2, in order. */
+/** The sidebar of spec section 2: a group per module, each with its links. */
 export interface MenuItem {
   label: string;
   href: string;
@@ -10,65 +10,8 @@ export interface MenuGroup {
   items: MenuItem[];
 }
 
-export const MENU: ReadonlyArray<MenuGroup> = [
-  { label: 'Home', icon: 'home', href: '/home', items: [] },
-  {
-    label: 'Website',
-    icon: 'world',
-    items: [
-      { label: 'Manage Posts', href: '/website/posts' },
-      { label: 'Manage Pages', href: '/website/pages' },
-      { label: 'Manage Galleries', href: '/website/galleries' },
-      { label: 'Manage Staff List', href: '/website/managestaff' },
-    ],
-  },
-  {
-    label: 'App',
-    icon: 'device-mobile',
-    items: [
-      { label: 'Send Notification', href: '/app/send' },
-      { label: 'Manage Staff List', href: '/app/managestaff' },
-    ],
-  },
-  {
-    label: 'Newsletter',
-    icon: 'mail',
-    items: [
-      { label: 'Manage Mailing List', href: '/newsletter/manage/list' },
-      { label: 'Simple Newsletter', href: '/newsletter/send/simple' },
-      { label: 'Newsletter Builder', href: '/newsletter/send/builder' },
-    ],
-  },
-  {
-    label: 'Learning in the Cloud',
-    icon: 'cloud',
-    items: [
-      { label: 'Student List Upload', href: '/hapara/upload' },
-      { label: 'Leavers List Upload', href: '/hapara/upload' },
-      { label: 'Manage Students', href: '/hapara/studentlist' },
-      { label: 'Manage Classes', href: '/hapara/classlist' },
-      { label: 'Status', href: '/hapara/status' },
-    ],
-  },
-  {
-    label: 'Account',
-    icon: 'user',
-    items: [
-      { label: 'My Products', href: '/account/products' },
-      { label: 'Manage Users', href: '/account/users' },
-    ],
-  },
-  {
-    label: 'Support',
-    icon: 'lifebuoy',
-    items: [
-      { label: 'My Tickets', href: '/support/tickets' },
-      { label: 'New Support Ticket', href: '/support/new' },
-      { label: 'Tutorials', href: '/support/help' },
-      { label: 'Knowledgebase', href: '/support/knowledgebase' },
-    ],
-  },
-];
+/** The sidebar's first entry; each module's group follows, in the modules' order (src/server/modules.ts). */
+export const HOME_MENU: MenuGroup = { label: 'Home', icon: 'home', href: '/home', items: [] };
 
 /** Whether a menu link is the page being shown (an editor under a list highlights the list). */
 export function isCurrent(href: string, pathname: string): boolean {

@@ -9,22 +9,22 @@ export const PRODUCT_NAMES: ReadonlyArray<{ key: ProductKey; name: string }> = [
   { key: 'app', name: 'App' },
 ];
 
-/** Route prefixes and the product flags they need, most specific first. */
-const GATES: ReadonlyArray<{ prefix: string; products: ProductKey[] }> = [
-  { prefix: '/newsletter/send/builder', products: ['newsletter', 'builder'] },
-  { prefix: '/hapara', products: ['hapara'] },
-  { prefix: '/newsletter', products: ['newsletter'] },
-  { prefix: '/website', products: ['website'] },
-  { prefix: '/app', products: ['app'] },
-];
+/** Product flags a path needs: its pages (`/website/...`) and its calls (`/api/website/...`) alike. */
+export interface ProductGate {
+  prefix: string;
+  products: ProductKey[];
+}
 
 function matches(pathname: string, prefix: string): boolean {
   return pathname === prefix || pathname.startsWith(`${prefix}/`);
 }
 
-/** The first product a path needs that the school lacks, or null when the path is open to it. */
-export function missingProduct(pathname: string, products: Products): ProductKey | null {
-  const gate = GATES.find((g) => matches(pathname, g.prefix));
+/**
+ * The first product a path needs that the school lacks, or null when the path is open to it.
+ * `gates` come from the modules' manifests, most specific first (src/server/modules.ts).
+ */
+export function missingProduct(gates: readonly ProductGate[], pathname: string, products: Products): ProductKey | null {
+  const gate = gates.find((g) => matches(pathname, g.prefix));
   return gate?.products.find((p) => !products[p]) ?? null;
 }
 

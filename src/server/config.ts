@@ -10,6 +10,26 @@ function isTimeZone(value: string): boolean {
   }
 }
 
+/** `https://host[:port]` with nothing after it (a trailing slash is allowed). */
+function isOriginOnly(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+/** A connection address pg understands: postgres:// or postgresql://, a database server's. */
+function isPostgresUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'postgres:' || url.protocol === 'postgresql:';
+  } catch {
+    return false;
+  }
+}
+
 const optionalText = z
   .string()
   .trim()
@@ -55,6 +75,28 @@ export const configSchema = z.object({
     .min(0, 'must be a number of hours between 0 and 720')
     .max(720, 'must be a number of hours between 0 and 720')
     .default(24),
+  /**
+   * A separate origin for the schools' public sites and uploads (e.g. https://sites.example.org).
+   * When set, /sites/ and /uploads/ are served only there, so school content never shares an
+   * origin with staff sessions.
+   */
+  PORTAL_SITES_URL: optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) address such as https://sites.example.org' })
+      .refine(isOriginOnly, 'must be an origin only, without a path')
+      .transform((value) => new URL(value).origin)
+      .optional(),
+  ),
+  /**
+   * PostgreSQL instead of the SQLite file: `postgres://user:password@host:5432/database`. Several
+   * instances may share one database (sessions and sign-in limits live in it).
+   */
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .refine(isPostgresUrl, 'must be a postgres:// or postgresql:// address such as postgres://user:password@localhost:5432/portal')
+      .optional(),
+  ),
   PORTAL_ADMIN_EMAIL: optionalText.pipe(z.email({ error: 'must be an email address' }).optional()),
   PORTAL_ADMIN_PASSWORD: optionalText.pipe(
     z.string().min(8, 'must be at least 8 characters long').optional(),
@@ -65,7 +107,8 @@ export type Config = z.infer<typeof configSchema> & { databaseFile: string };
 
 export class ConfigError extends Error {}
 
-const SECRET_VARIABLES = new Set(['PORTAL_ADMIN_PASSWORD']);
+// DATABASE_URL carries the database password.
+const SECRET_VARIABLES = new Set(['PORTAL_ADMIN_PASSWORD', 'DATABASE_URL']);
 
 /** Parses the environment; throws a ConfigError whose message is one line naming the variable. */
 export function parseConfig(env: Record<string, string | undefined>): Config {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { failureSchema } from '../../src/contracts/envelope';
 import { loginResponseSchema } from '../../src/contracts/shell';
+import { login } from '../../src/server/auth/service';
 import {
   addTestUser,
   bodyOf,
@@ -172,6 +173,39 @@ describe('POST /api/login', () => {
     const res = await get(ctx().app, '/api/login');
     expect(res.status).toBe(404);
     expect(await bodyOf(res)).toEqual({ success: false, isAuthFailed: false, message: expect.any(String) });
+  });
+});
+
+describe('failed sign-in records', () => {
+  const ctx = useTestContext();
+
+  async function failureRows(ctx: TestContext): Promise<Array<{ email: string; ip: string }>> {
+    return ctx.db.selectFrom('login_failures').select(['email', 'ip']).execute();
+  }
+
+  it('stores at most 320 characters of a megabyte-long email, and still counts it', async () => {
+    const huge = `${'A'.repeat(1024 * 1024)}@nowhere.test`;
+    const attempt = () => login(ctx().db, { email: huge, password: 'wrong-password', ip: '198.51.100.40', now: ctx().clock.now, sessionSeconds: 3600 });
+
+    expect(await attempt()).toMatchObject({ ok: false, reason: 'invalid' });
+
+    const rows = (await failureRows(ctx())).filter((row) => row.ip === '198.51.100.40');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.email.length).toBeLessThanOrEqual(320);
+    expect(rows[0]?.email).toBe('a'.repeat(320));
+    // The cut key is still the one that is counted: the 10 failures limit that address.
+    for (let i = 1; i < 10; i += 1) await attempt();
+    expect(await attempt()).toMatchObject({ ok: false, reason: 'limited' });
+  });
+
+  it('bounds the row for the longest email the API lets through (its body limit refuses a megabyte)', async () => {
+    // Under the sign-in body limit, so the schema decides, not the 413.
+    const email = `${'b'.repeat(6000)}@nowhere.test`;
+    const res = await postLogin(ctx().app, { email, password: 'wrong-password' }, { clientAddress: '198.51.100.41' });
+    expect([400, 401]).toContain(res.status);
+    const rows = (await failureRows(ctx())).filter((row) => row.ip === '198.51.100.41');
+    expect(rows.length).toBe(res.status === 401 ? 1 : 0);
+    for (const row of rows) expect(row.email).toBe('b'.repeat(320));
   });
 });
 

@@ -35,7 +35,7 @@ async function sessionCount(ctx: TestContext): Promise<number> {
 describe('sign-in rate limit', () => {
   const ctx = useTestContext({ per: 'test' });
 
-  it('after 10 wrong passwords for one email, the 11th attempt is 429 even with the right password', async () => {
+  it('after 10 wrong passwords for one email, an address that failed for it is 429 even with the right password', async () => {
     const [user] = await twoUsers(ctx());
     // Spread over addresses, so only the per-email limit can be what stops the 11th attempt.
     for (let i = 1; i <= 10; i += 1) {
@@ -44,7 +44,7 @@ describe('sign-in rate limit', () => {
     }
     const sessionsBefore = await sessionCount(ctx());
 
-    await expectLimited(await postLogin(ctx().app, user, { clientAddress: '192.0.2.200' }));
+    await expectLimited(await postLogin(ctx().app, user, { clientAddress: '192.0.2.1' }));
     expect(await sessionCount(ctx())).toBe(sessionsBefore);
   });
 
@@ -54,7 +54,8 @@ describe('sign-in rate limit', () => {
       const email = i % 2 ? user.email.toUpperCase() : user.email;
       await postLogin(ctx().app, { email, password: 'wrong-password' }, { clientAddress: `192.0.2.${i}` });
     }
-    await expectLimited(await postLogin(ctx().app, user, { clientAddress: '192.0.2.201' }));
+    // 192.0.2.1 failed once, upper-case: only the email's count (10, both spellings) can stop it.
+    await expectLimited(await postLogin(ctx().app, user, { clientAddress: '192.0.2.1' }));
   });
 
   it('allows 9 failures and then the right password', async () => {
@@ -107,5 +108,81 @@ describe('sign-in rate limit', () => {
     const res = await postLogin(ctx().app, user, { clientAddress: '192.0.2.7' });
     expect(res.status).toBe(200);
     expect(sessionCookieFrom(res)).toBeDefined();
+  });
+});
+
+describe('the per-email limit cannot lock the owner out', () => {
+  const ctx = useTestContext({ per: 'test' });
+  const ATTACKER = '203.0.113.66';
+  const OWNER = '198.51.100.10';
+
+  async function failFrom(ctx: TestContext, email: string, addresses: string[]): Promise<void> {
+    for (const clientAddress of addresses) {
+      expect((await postLogin(ctx.app, { email, password: 'wrong-password' }, { clientAddress })).status).toBe(401);
+    }
+  }
+
+  async function expectSignedIn(res: Response): Promise<void> {
+    expect(res.status).toBe(200);
+    expect(sessionCookieFrom(res)).toBeDefined();
+  }
+
+  it('lets the right password through from an address that has not failed, after 10 failures from another', async () => {
+    const [alice] = await twoUsers(ctx());
+    await failFrom(ctx(), alice.email, Array.from({ length: 10 }, () => ATTACKER));
+
+    await expectSignedIn(await postLogin(ctx().app, alice, { clientAddress: OWNER }));
+  });
+
+  it('lets the right password through after 10 failures spread over 10 addresses', async () => {
+    const [alice] = await twoUsers(ctx());
+    await failFrom(ctx(), alice.email, Array.from({ length: 10 }, (_, i) => `203.0.113.${i + 1}`));
+
+    await expectSignedIn(await postLogin(ctx().app, alice, { clientAddress: OWNER }));
+  });
+
+  it('still refuses the failing address itself, right password or not, until the window ends', async () => {
+    const [alice] = await twoUsers(ctx());
+    // One failure from the attacker and nine from elsewhere: the attacker's address is far under its
+    // own limit, so only the per-email count can be what refuses it.
+    await failFrom(ctx(), alice.email, [ATTACKER, ...Array.from({ length: 9 }, (_, i) => `203.0.113.${i + 1}`)]);
+
+    await expectLimited(await postLogin(ctx().app, alice, { clientAddress: ATTACKER }));
+    await expectLimited(await postLogin(ctx().app, { email: alice.email, password: 'wrong-password' }, { clientAddress: ATTACKER }));
+
+    ctx().clock.advance(WINDOW);
+    await expectSignedIn(await postLogin(ctx().app, alice, { clientAddress: ATTACKER }));
+  });
+
+  it('gives a new address one checked guess once the email is over the limit: a wrong one is 401, then that address is 429', async () => {
+    const [alice] = await twoUsers(ctx());
+    await failFrom(ctx(), alice.email, Array.from({ length: 10 }, () => ATTACKER));
+
+    const guess = await postLogin(ctx().app, { email: alice.email, password: 'another-wrong-password' }, { clientAddress: '192.0.2.123' });
+    expect(guess.status).toBe(401);
+    expect(await bodyOf(guess)).toEqual({ success: false, isAuthFailed: true, message: 'Email or password is incorrect.' });
+
+    await expectLimited(await postLogin(ctx().app, { email: alice.email, password: 'third-wrong-password' }, { clientAddress: '192.0.2.123' }));
+    await expectLimited(await postLogin(ctx().app, alice, { clientAddress: '192.0.2.123' }));
+    // The owner, elsewhere, is not affected.
+    await expectSignedIn(await postLogin(ctx().app, alice, { clientAddress: OWNER }));
+  });
+
+  it("keeps counting the attacker's failures after the owner signs in", async () => {
+    const [alice] = await twoUsers(ctx());
+    await failFrom(ctx(), alice.email, [ATTACKER, ...Array.from({ length: 9 }, (_, i) => `203.0.113.${i + 1}`)]);
+
+    await expectSignedIn(await postLogin(ctx().app, alice, { clientAddress: OWNER }));
+
+    await expectLimited(await postLogin(ctx().app, { email: alice.email, password: 'wrong-password' }, { clientAddress: ATTACKER }));
+  });
+
+  it("clears the owner's own typos from that address once the right password is given", async () => {
+    const [alice] = await twoUsers(ctx());
+    await failFrom(ctx(), alice.email, Array.from({ length: 3 }, () => OWNER));
+    await expectSignedIn(await postLogin(ctx().app, alice, { clientAddress: OWNER }));
+
+    const rows = await ctx().db.selectFrom('login_failures').selectAll().where('ip', '=', OWNER).execute();
+    expect(rows).toEqual([]);
   });
 });

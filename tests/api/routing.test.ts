@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { bodyOf, createTestContext, get, post, signedInUser, useTestContext } from '../factories';
+import { postMultipart } from '../factories/media-http';
 
 const FORBIDDEN = { success: false, isAuthFailed: false };
 
@@ -98,5 +99,27 @@ describe('unexpected failures', () => {
       quiet.mockRestore();
       await ctx.close().catch(() => undefined); // the database is already destroyed
     }
+  });
+});
+
+describe('refusals', () => {
+  const ctx = useTestContext();
+
+  it('carry a machine-readable code next to the message', async () => {
+    const { cookie } = await signedInUser(ctx(), { website: true });
+    await expectJson(await get(ctx().app, '/api/website/wordpress/posts/999999', { cookie }), 404, {
+      success: false,
+      isAuthFailed: false,
+      code: 'not_found',
+      message: 'That post does not exist.',
+    });
+    await expectJson(await post(ctx().app, '/api/website/posts/toggle', '{"id":"x","isPublic":true}', { cookie }), 400, { code: 'invalid' });
+  });
+
+  it('answer a zod error thrown past a route as a 400 naming the field, not a 500', async () => {
+    const { cookie } = await signedInUser(ctx(), { website: true });
+    const res = await postMultipart(ctx().app, '/api/website/gallery/upload', { file: { bytes: new Uint8Array([1, 2, 3]), name: 'a.png' }, fields: { galleryID: 'abc' } }, { cookie });
+    expect(res.status).toBe(400);
+    expect(await bodyOf(res)).toMatchObject({ success: false, code: 'invalid', message: expect.stringMatching(/^galleryID: /) });
   });
 });

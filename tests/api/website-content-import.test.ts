@@ -6,7 +6,7 @@ import { main } from '../../src/server/cli/main';
 import { seedDemoIfEmpty, DEMO_SCHOOL } from '../../src/server/seed/demo';
 import { DEMO_WXR_FILE, seedDemoWebsite } from '../../src/server/website/content-seed';
 import { importWxr, parseWxr, WxrError } from '../../src/server/website/wxr';
-import { addTestUser, bodyOf, createTestContext, createTestSchool, makeTempDir, signIn, useTestContext, type TestSchool } from '../factories';
+import { addTestUser, bodyOf, createTestContext, createTestSchool, makeTempDir, signIn, useEnvironmentDatabase, useTestContext, type TestSchool } from '../factories';
 import { getWith, itemRows } from '../factories/website-content';
 
 const FIXTURE = path.resolve('fixtures/wordpress/themeunittestdata.wordpress.xml');
@@ -162,6 +162,8 @@ Second paragraph]]></content:encoded></item>`,
 
 describe('operator commands import-wxr and publish-pages', () => {
   let dataDir = '';
+  // On PostgreSQL (the postgres test project) the command and the checks share a database of the test's own.
+  let database: Awaited<ReturnType<typeof useEnvironmentDatabase>> | undefined;
   const savedDataDir = process.env.PORTAL_DATA_DIR;
   const run = async (...argv: string[]) => {
     const out: string[] = [];
@@ -174,10 +176,12 @@ describe('operator commands import-wxr and publish-pages', () => {
   beforeEach(async () => {
     dataDir = makeTempDir('portal-wxr-');
     process.env.PORTAL_DATA_DIR = dataDir;
+    database = await useEnvironmentDatabase();
     expect((await run('create-school', 'wxr.school', '--name', 'WXR School', '--products', 'website')).code).toBe(0);
   });
-  afterEach(() => {
+  afterEach(async () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
   });
   afterAll(() => {
     if (savedDataDir === undefined) delete process.env.PORTAL_DATA_DIR;
@@ -222,6 +226,24 @@ describe('operator commands import-wxr and publish-pages', () => {
     expect(second.out).toContain('Imported 0 posts, 0 pages and 0 new categories');
     expect(second.out).toContain(`Skipped ${EXPECTED.posts + EXPECTED.pages} items`);
     expect(await countItems()).toBe(EXPECTED.posts + EXPECTED.pages);
+  });
+
+  it('leaves out an item beyond the HTML limits and says which, importing the rest', async () => {
+    const fixture = fs.readFileSync(FIXTURE, 'utf8');
+    // The fixture with one post's content replaced by 300 levels of nesting.
+    const hostile = fixture.replace(
+      /(<title>Markup: HTML Tags and Formatting<\/title>[\s\S]*?<content:encoded><!\[CDATA\[)[\s\S]*?(\]\]><\/content:encoded>)/,
+      `$1${'<div>'.repeat(300)}$2`,
+    );
+    expect(hostile).not.toBe(fixture);
+    const file = path.join(dataDir, 'hostile.xml');
+    fs.writeFileSync(file, hostile);
+
+    const result = await run('import-wxr', file, '--school', 'wxr.school');
+    expect(result.code).toBe(0);
+    expect(result.out).toContain(`Imported ${EXPECTED.posts - 1} posts`);
+    expect(result.out).toMatch(/Skipped the post "Markup: HTML Tags and Formatting" \(.+\): The content is nested too deeply/);
+    expect(await countItems()).toBe(EXPECTED.posts - 1 + EXPECTED.pages);
   });
 
   it('publishes pending pages now, of one school or of all', async () => {

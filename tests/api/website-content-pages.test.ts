@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { menuResponseSchema, pageResponseSchema, pageSchema, pagesResponseSchema, saveResponseSchema } from '../../src/contracts/website';
 import { startJobs } from '../../src/server/jobs';
+import { JOBS } from '../../src/server/modules';
 import { publishDuePages } from '../../src/server/website/service';
 import { addTestUser, bodyOf, createTestContext, createTestSchool, signIn, signedInUser, useTestContext, type TestSchool } from '../factories';
 import { addPage, getWith, itemRows, postJson } from '../factories/website-content';
@@ -254,7 +255,7 @@ describe('website content: pages and the menu', () => {
         local.clock.advance(HOUR);
         const notYet = await addPage(local, s, { title: 'Not yet', status: 'pending' });
         local.clock.advance(HOUR);
-        const stop = startJobs(local.runtime);
+        const stop = startJobs(local.runtime, JOBS);
         stop();
         await expect.poll(() => statusOf(local, due.id)).toBe('publish');
         expect(await statusOf(local, notYet.id)).toBe('pending');

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { galleryResponseSchema, galleryUploadResponseSchema, mediaUploadResponseSchema, newGalleryResponseSchema, thumbnailUrl } from '../../src/contracts/website';
 import { storedPath } from '../../src/server/media/store';
 import { startJobs } from '../../src/server/jobs';
+import { JOBS } from '../../src/server/modules';
 import { cleanupPendingUploads } from '../../src/server/website/media-service';
 import { bodyOf, get, post, signedInUser, useTestContext } from '../factories';
 import { postMultipart } from '../factories/media-http';
@@ -62,7 +63,7 @@ describe('cleanupPendingUploads', () => {
     const stale = await upload(galleryID, 'left-behind.png');
     ctx().clock.advance(25 * HOUR);
     // The registered jobs run once at start; stop the timers straight after.
-    const stop = startJobs(ctx().runtime);
+    const stop = startJobs(ctx().runtime, JOBS);
     try {
       await vi.waitFor(() => expect(fs.existsSync(filesOf(stale.src)[0] ?? '')).toBe(false), { timeout: 5000 });
     } finally {

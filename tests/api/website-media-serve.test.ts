@@ -15,7 +15,7 @@ describe('GET /uploads/<school>/<file>', () => {
   let svgFile = '';
 
   function route(school: string, file: string): Promise<Response> {
-    return GET({ params: { school, file }, locals: { runtime: ctx().runtime, session: null } });
+    return GET({ params: { school, file }, locals: { runtime: ctx().runtime, session: null, ctx: null } });
   }
 
   beforeAll(async () => {

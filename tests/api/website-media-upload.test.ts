@@ -1,20 +1,20 @@
 import fs from 'node:fs';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mediaUploadResponseSchema } from '../../src/contracts/website';
+import { galleryUploadResponseSchema, mediaUploadResponseSchema, newGalleryResponseSchema, thumbnailUrl } from '../../src/contracts/website';
 import { storedPath } from '../../src/server/media/store';
 import { thumbnailName } from '../../src/server/media/urls';
 import { GET as serveUploadRoute } from '../../src/pages/uploads/[school]/[file]';
-import { bodyOf, createTestContext, signedInUser, useTestContext, type TestContext } from '../factories';
+import { bodyOf, createTestContext, post, signedInUser, useTestContext, type TestContext } from '../factories';
 import { postMultipart } from '../factories/media-http';
-import { HTML_AS_PNG, makeBombPng, makeImage, SVG_AS_PNG, TEXT_FILE } from '../factories/media-images';
+import { CAMERA_MARKER, GPS_MARKER, HTML_AS_PNG, makeBombPng, makeGpsImage, makeImage, SVG_AS_PNG, TEXT_FILE } from '../factories/media-images';
 
 const IMAGES_ONLY = 'Only image files can be uploaded (PNG, JPEG, GIF, WebP or AVIF).';
 
 /** Calls the Astro endpoint as the adapter would for /uploads/<school>/<file>. */
 function fetchUpload(ctx: TestContext, url: string): Promise<Response> {
   const [, , school, file] = url.split('/').map(decodeURIComponent);
-  return serveUploadRoute({ params: { school, file }, locals: { runtime: ctx.runtime, session: null } });
+  return serveUploadRoute({ params: { school, file }, locals: { runtime: ctx.runtime, session: null, ctx: null } });
 }
 
 /** The stored name in a source_url, and its path on disk. */
@@ -151,6 +151,46 @@ describe('POST /api/website/media/upload/builder', () => {
   ])('refuses %s', async (_label, bytes) => {
     const res = await postMultipart(ctx().app, '/api/website/media/upload/builder', { file: { bytes, name: 'photo.png', type: 'image/png' } }, { cookie });
     await expectFailure(res, 400, IMAGES_ONLY);
+  });
+});
+
+describe('photo metadata through both upload calls', () => {
+  const ctx = useTestContext();
+
+  async function newGallery(cookie: string): Promise<number> {
+    const res = await post(ctx().app, '/api/website/gallery/new', JSON.stringify({ title: 'School trip' }), { cookie });
+    return newGalleryResponseSchema.parse(await bodyOf(res)).id;
+  }
+
+  /** Uploads through /media/upload and /gallery/upload; the public addresses of both files and thumbnails. */
+  async function uploadBothWays(cookie: string, bytes: Buffer, name: string): Promise<string[]> {
+    const media = await postMultipart(ctx().app, '/api/website/media/upload', { file: { bytes, name } }, { cookie });
+    const mediaUrl = mediaUploadResponseSchema.parse(await bodyOf(media)).media.source_url;
+    const fields = { galleryID: String(await newGallery(cookie)) };
+    const gallery = await postMultipart(ctx().app, '/api/website/gallery/upload', { file: { bytes, name }, fields }, { cookie });
+    const galleryUrl = galleryUploadResponseSchema.parse(await bodyOf(gallery)).src;
+    return [mediaUrl, galleryUrl, thumbnailUrl(mediaUrl), thumbnailUrl(galleryUrl)];
+  }
+
+  it.each([['png'], ['webp']] as const)('serves a GPS-tagged %s publicly without its EXIF or XMP', async (format) => {
+    const { cookie } = await signedInUser(ctx(), { website: true });
+    const bytes = await makeGpsImage(format);
+    expect((await sharp(bytes).metadata()).exif).toBeDefined();
+    expect(bytes.includes(GPS_MARKER)).toBe(true);
+
+    const urls = await uploadBothWays(cookie, bytes, `trip.${format}`);
+
+    for (const url of urls) {
+      const served = await fetchUpload(ctx(), url);
+      expect(served.status, url).toBe(200);
+      const body = Buffer.from(await served.arrayBuffer());
+      const meta = await sharp(body).metadata();
+      expect([meta.format, meta.exif, meta.xmp]).toEqual([format, undefined, undefined]);
+      const text = body.toString('latin1').toLowerCase();
+      for (const marker of ['exif', 'xmpmeta', 'xml:com.adobe.xmp', GPS_MARKER.toLowerCase(), CAMERA_MARKER.toLowerCase()]) {
+        expect(text.includes(marker), `${marker} in ${url}`).toBe(false);
+      }
+    }
   });
 });
 

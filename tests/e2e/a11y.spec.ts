@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './support/test';
+import type { Page } from '@playwright/test';
 import { storageStatePath } from './support/env';
 
 /** Serious and critical axe violations on the page, one line each (rule, impact, selectors). */

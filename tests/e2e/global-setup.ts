@@ -2,7 +2,6 @@
  * Prepares a fresh data folder with the operator CLI, starts the built server on the port the
  * config picked, and signs in the users whose cookies the specs reuse. Returns the teardown.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,24 +12,23 @@ import {
   ENV_PORT,
   EXPIRY_USER,
   LOGOUT_USER,
+  VIEWER,
   NOBUILDER,
   NOSITE,
   PASSWORD,
   ROOT,
   STORED_USERS,
-  portalEnv,
   runCli,
   storageStatePath,
   type StoredUser,
 } from './support/env';
-
-const SERVER_START_TIMEOUT_MS = 30_000;
+import { startServer } from './support/server';
 
 function prepareData(dir: string): void {
   runCli(['boot'], dir);
   runCli(['create-school', NOSITE.school, '--name', 'No Site School', '--products', 'hapara,newsletter,app'], dir);
   runCli(['create-school', NOBUILDER.school, '--name', 'No Builder School', '--products', 'hapara,newsletter,website,app'], dir);
-  for (const user of [NOSITE, NOBUILDER, LOGOUT_USER, EXPIRY_USER]) {
+  for (const user of [NOSITE, NOBUILDER, LOGOUT_USER, EXPIRY_USER, VIEWER]) {
     runCli(['add-user', user.school, '--email', user.email, '--name', user.name, '--password', PASSWORD], dir);
   }
   runCli(
@@ -49,33 +47,6 @@ function prepareData(dir: string): void {
   );
 }
 
-async function waitForServer(url: string, server: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`The server exited with ${server.exitCode}:\n${log()}`);
-    try {
-      const res = await fetch(url, { redirect: 'manual' });
-      if (res.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`The server did not answer ${url} within ${SERVER_START_TIMEOUT_MS} ms:\n${log()}`);
-}
-
-function stopServer(server: ChildProcess): Promise<void> {
-  if (server.exitCode !== null || server.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => server.kill('SIGKILL'), 5_000);
-    server.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    server.kill('SIGTERM');
-  });
-}
-
 export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
   const port = process.env[ENV_PORT];
   if (!port) throw new Error(`${ENV_PORT} is not set: playwright.config.ts picks it.`);
@@ -87,28 +58,18 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   process.env[ENV_DATA_DIR] = dir;
   prepareData(dir);
 
-  let output = '';
-  const server = spawn(process.execPath, [entry], {
-    cwd: ROOT,
-    env: { ...portalEnv(dir), HOST: '127.0.0.1', PORT: port },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const baseURL = config.projects[0]?.use.baseURL ?? `http://127.0.0.1:${port}`;
+  const server = await startServer({ dir, port: Number(port), readyBase: baseURL }).catch((err: unknown) => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw err;
   });
-  const collect = (chunk: Buffer) => {
-    output += chunk.toString();
-    if (output.length > 50_000) output = output.slice(-50_000);
-  };
-  server.stdout?.on('data', collect);
-  server.stderr?.on('data', collect);
-
   const teardown = async () => {
-    await stopServer(server);
-    if (process.env.E2E_SERVER_LOG) fs.writeFileSync(process.env.E2E_SERVER_LOG, output);
+    await server.stop();
+    if (process.env.E2E_SERVER_LOG) fs.writeFileSync(process.env.E2E_SERVER_LOG, server.log());
     fs.rmSync(dir, { recursive: true, force: true });
   };
 
   try {
-    const baseURL = config.projects[0]?.use.baseURL ?? `http://127.0.0.1:${port}`;
-    await waitForServer(`${baseURL}/login`, server, () => output);
     fs.mkdirSync(path.dirname(storageStatePath('admin')), { recursive: true });
     for (const [key, user] of Object.entries(STORED_USERS) as Array<[StoredUser, (typeof STORED_USERS)[StoredUser]]>) {
       const context = await request.newContext({ baseURL });

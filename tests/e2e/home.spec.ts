@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { E2E_ANNOUNCEMENT, SUPPORT_URL, storageStatePath } from './support/env';
 import { recordApiCalls } from './support/fixtures';
 

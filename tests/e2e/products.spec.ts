@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { storageStatePath } from './support/env';
 
 test.describe('a school without the website', () => {

@@ -9,7 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import sharp from 'sharp';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './support/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { storageStatePath } from './support/env';
 import { seriousViolations, toast, uniqueTitle, watchErrors } from './support/website-lists';
 import { domDifference, type ParseHtml } from '../../src/lib/editor-html';
@@ -222,7 +223,8 @@ test.describe('Create Post', () => {
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, isAuthFailed: false }) }),
     );
     await page.goto('/website/posts/edit');
-    await expect(toast(page, "Failed! Couldn't load categories")).toBeVisible();
+    // The editor's island (Editor.js) loads first: allow for a slow machine.
+    await expect(toast(page, "Failed! Couldn't load categories")).toBeVisible({ timeout: 10_000 });
   });
 
   test('Cancel goes back to the list without saving', async ({ page }) => {

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './support/test';
+import type { Page } from '@playwright/test';
 import { storageStatePath } from './support/env';
 import { recordApiCalls } from './support/fixtures';
 import { createPost, rowOf, seriousViolations, toast, uniqueTitle, waitForHydration, watchErrors } from './support/website-lists';

@@ -1,6 +1,7 @@
 export * from './runtime';
 export * from './accounts';
 export * from './http';
+export * from './database';
 
 import type { Products } from '../../src/contracts/shell';
 import { addTestUser, createTestSchool, type TestSchool, type TestUser } from './accounts';

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/server/cli/main';
-import { migrateToLatest, openDatabase, type Db } from '../../src/server/db';
+import { openDatabase, type Db } from '../../src/server/db';
+import { migrateAll } from '../../src/server/process';
 import { DEMO_SCHOOL } from '../../src/server/seed/demo';
 import { bodyOf, createTestContext, get, makeTempDir, postLogin, signIn, type TestContext } from '../factories';
 
@@ -45,7 +46,7 @@ async function run(...argv: string[]): Promise<Run> {
 async function withDb<T>(look: (db: Db) => Promise<T>): Promise<T> {
   const db = openDatabase(path.join(dataDir, 'portal.db'));
   try {
-    await migrateToLatest(db);
+    await migrateAll(db);
     return await look(db);
   } finally {
     await db.destroy();

@@ -98,4 +98,29 @@ describe('parseConfig', () => {
     expect(message).toContain('PORTAL_ADMIN_PASSWORD');
     expect(message).not.toContain('secr3t');
   });
+
+  describe('DATABASE_URL', () => {
+    it('is unset by default: the SQLite file', () => {
+      expect(parseConfig({}).DATABASE_URL).toBeUndefined();
+      expect(parseConfig({ DATABASE_URL: '  ' }).DATABASE_URL).toBeUndefined();
+    });
+
+    it.each(['postgres://portal:pw@db.internal:5432/portal', 'postgresql://localhost/portal', 'postgres://127.0.0.1:5432/test'])(
+      'accepts %s',
+      (url) => {
+        expect(parseConfig({ DATABASE_URL: url }).DATABASE_URL).toBe(url);
+      },
+    );
+
+    it.each(['mysql://u:hunter2@db/portal', 'portal.db', 'https://u:hunter2@db.example/portal', 'postgres//u:hunter2@db'])(
+      'refuses %s naming the variable, never echoing the address (its password)',
+      (url) => {
+        const message = configErrorOf({ DATABASE_URL: url }).message;
+        expect(message).toMatch(/^Invalid configuration: DATABASE_URL .*postgres:\/\/ or postgresql:\/\//);
+        expect(message).not.toContain('\n');
+        expect(message).not.toContain(url);
+        expect(message).not.toContain('hunter2');
+      },
+    );
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCrossSiteRequest } from '../../src/server/auth/origin';
+import { isCrossSiteRequest, isPortalScriptRequest } from '../../src/server/auth/origin';
 
 const request = (url: string, headers: Record<string, string>) => new Request(url, { method: 'POST', headers });
 
@@ -27,5 +27,31 @@ describe('isCrossSiteRequest', () => {
 
   it('trusts Sec-Fetch-Site over Origin when a browser sends both', () => {
     expect(isCrossSiteRequest(request('http://localhost/x', { 'sec-fetch-site': 'cross-site', origin: 'http://localhost' }))).toBe(true);
+  });
+});
+
+describe('isPortalScriptRequest', () => {
+  const get = (headers: Record<string, string>) => new Request('http://localhost:4321/api/logout', { headers });
+
+  it.each([
+    ['a fetch of a same-origin script', { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' }],
+    ['a same-origin-mode fetch', { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'same-origin', 'sec-fetch-dest': 'empty' }],
+    ['the portal header without Fetch Metadata (older browser)', { 'x-portal-client': '1' }],
+  ])('accepts %s', (_label, headers) => {
+    expect(isPortalScriptRequest(get(headers))).toBe(true);
+  });
+
+  it.each([
+    ['an <img> of a same-origin page', { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'image' }],
+    ['a followed link', { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' }],
+    ['a same-origin frame', { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'iframe' }],
+    ['a cross-site fetch', { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' }],
+    ['a same-site (sibling host) fetch', { 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' }],
+    // Fetch Metadata wins: an image cannot become a script call by also naming the header.
+    ['an image that also carries the portal header', { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'image', 'x-portal-client': '1' }],
+    ['the portal header from another Origin', { 'x-portal-client': '1', origin: 'https://evil.example' }],
+    ['no Fetch Metadata and no portal header', {}],
+  ])('refuses %s', (_label, headers) => {
+    expect(isPortalScriptRequest(get(headers))).toBe(false);
   });
 });

@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
+import sanitizeHtml from 'sanitize-html';
 import { describe, expect, it } from 'vitest';
 import { htmlToText, isAllowedIframeSrc, isDangerousStyle, sanitizeContent, titleToText } from '../../src/server/website/sanitize';
 import { autopIfClassic } from '../../src/server/website/content-autop';
 import { parseWxr } from '../../src/server/website/wxr';
+import { pointsIntoPortal } from '../../src/server/website/portal-addresses';
 
 const xml = fs.readFileSync(path.resolve('fixtures/wordpress/themeunittestdata.wordpress.xml'), 'utf8');
 
@@ -134,5 +136,107 @@ describe('sanitiser helpers', () => {
     expect(htmlToText('<p>One</p><p>Two &amp; <b>three</b></p><script>x</script>')).toBe('One Two & three');
     expect(titleToText('Markup: Title <em>With</em> <b>Mark<sup>up</sup></b> &amp; more')).toBe('Markup: Title With Markup & more');
     expect(titleToText('a < b > c')).toBe('a < b > c');
+  });
+});
+
+describe('addresses into the portal (its API and login)', () => {
+  it.each([
+    '/api/logout',
+    '/api',
+    '/API/logout',
+    '/%61pi/logout',
+    '/%2561pi/logout',
+    '/api%2flogout',
+    '\\api\\logout',
+    '/./api/logout',
+    '/%2e/api/logout',
+    '/sites/../api/logout',
+    '/sites/%2e%2e/api/logout',
+    '../api/logout',
+    '../../../api/user',
+    ' /api/logout',
+    '/ap\ti/logout',
+    'https:/api/logout',
+    '/login',
+    '/login?next=%2Fhome',
+    '/Login#top',
+    '/login/',
+  ])('%j points into the portal', (address) => {
+    expect(pointsIntoPortal(address)).toBe(true);
+  });
+
+  it.each([
+    'api/logout', // relative: /sites/<school>/api/logout
+    'login',
+    '/apis/x',
+    '/loginx',
+    '/sites/demo.school/api/logout',
+    '/uploads/demo.school/a.jpg',
+    'photo.jpg',
+    '#api',
+    '?login',
+    'https://example.org/api/logout',
+    '//example.org/api/logout',
+    'mailto:office@school.example',
+    'tel:+441234',
+  ])('%j does not', (address) => {
+    expect(pointsIntoPortal(address)).toBe(false);
+  });
+
+  it.each([
+    ['<img src="/api/logout" alt="x">', '<img alt="x" />'],
+    ['<img src="/%61pi/logout">', '<img />'],
+    ['<img src="\\api\\logout">', '<img />'],
+    ['<a href="/login">Staff login</a>', '<a>Staff login</a>'],
+    ['<a href="/sites/../api/user/delete">x</a>', '<a>x</a>'],
+    ['<a href="api/logout">relative</a>', '<a href="api/logout">relative</a>'],
+    ['<img srcset="/a.jpg 1x, /api/logout 2x" src="/a.jpg">', '<img src="/a.jpg" />'],
+    ['<picture><source srcset="/API/logout"><img src="/a.jpg"></picture>', '<picture><source /><img src="/a.jpg" /></picture>'],
+    ['<video poster="/api/logout" src="/v.mp4"></video>', '<video src="/v.mp4"></video>'],
+    ['<audio src="/./api/logout" controls></audio>', '<audio controls></audio>'],
+    ['<blockquote cite="/api/x"><p>q</p></blockquote>', '<blockquote><p>q</p></blockquote>'],
+    ['<p style="background: url(/api/logout)">x</p>', '<p>x</p>'],
+    ["<p style=\"background: url('\\2f api/logout')\">x</p>", '<p>x</p>'],
+  ])('%s -> %s (and again unchanged)', (input, output) => {
+    expect(sanitizeContent(input)).toBe(output);
+    expect(sanitizeContent(output)).toBe(output);
+  });
+});
+
+describe('sanitising many things at once', () => {
+  it('drops disallowed iframes, fallback text included, in linear time', () => {
+    expect(sanitizeContent('<iframe src="https://evil.example">fallback <b>x</b></iframe><p>after</p>')).toBe('<p>after</p>');
+    const html = `<p>${'text '.repeat(40_000)}</p>${'<iframe src="https://evil.example/x"></iframe>'.repeat(1000)}`;
+    const start = performance.now();
+    expect(sanitizeContent(html)).toBe(`<p>${'text '.repeat(40_000)}</p>`);
+    // Cutting the output back per iframe (sanitize-html's exclusiveFilter) took seconds for this.
+    expect(performance.now() - start).toBeLessThan(500);
+  });
+});
+
+describe('text of HTML', () => {
+  /** The text functions as they were, parsing with sanitize-html: the linear ones must read the same. */
+  const decode = (text: string) => text.replace(/&(amp|lt|gt|quot);/g, (_m, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"' })[name] ?? '');
+  const parsedText = (html: string) => decode(sanitizeHtml(html.replace(/</g, ' <'), { allowedTags: [], allowedAttributes: {} })).replace(/\s+/g, ' ').trim();
+  const parsedTitle = (html: string) => decode(sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })).replace(/\s+/g, ' ').trim();
+
+  it('reads every fixture item and title as a parser does', () => {
+    const titles = new XMLParser({ ignoreAttributes: true, parseTagValue: false, trimValues: false, isArray: (name) => name === 'item' })
+      .parse(xml) as { rss: { channel: { item: Array<{ title?: unknown }> } } };
+    for (const item of items) expect(htmlToText(item.content)).toBe(parsedText(item.content));
+    for (const item of titles.rss.channel.item) expect(titleToText(String(item.title ?? ''))).toBe(parsedTitle(String(item.title ?? '')));
+  });
+
+  it('drops non-text elements and comments, keeps stray < as text', () => {
+    expect(htmlToText('<style>p{}</style><p title="a>b">One</p><!-- c --><textarea>no</textarea> 1 < 2')).toBe('One 1 < 2');
+    expect(titleToText('A<b>B</b> &lt;C&gt; &copy;')).toBe('AB <C> ©');
+  });
+
+  it('costs the same whatever the nesting, and reads only the start when asked', () => {
+    const deep = `${'<div>'.repeat(60_000)}Hello${'</div>'.repeat(60_000)}`;
+    const start = performance.now();
+    expect(htmlToText(deep)).toBe('Hello');
+    expect(htmlToText(`<p>${'word '.repeat(50_000)}</p>`, 100).split(' ').length).toBeLessThanOrEqual(21);
+    expect(performance.now() - start).toBeLessThan(200);
   });
 });

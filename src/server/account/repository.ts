@@ -36,8 +36,14 @@ export async function countDomains(db: Db): Promise<number> {
   return Number(row.n);
 }
 
+/** Sign-in and the operator's commands only: emails are unique across schools. */
 export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+/** A user of one school by email: what a school's own screens (Manage Users) may look up. */
+export function findSchoolUserByEmail(db: Db, domainId: number, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('domain_id', '=', domainId).where('email', '=', email).executeTakeFirst();
 }
 
 export async function insertUser(

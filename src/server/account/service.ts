@@ -6,6 +6,7 @@ import { revokeUserSessions } from '../auth/sessions';
 import { productsOf } from '../../lib/products';
 import * as repo from './repository';
 import { Refusal } from '../errors';
+import type { SchoolContext } from '../context';
 
 /** A school's domain label, e.g. `demo.school`: a host name, lowercase. */
 export const domainLabelSchema = z
@@ -15,7 +16,12 @@ export const domainLabelSchema = z
   .regex(/^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/, {
     error: 'A school label must be a domain name such as demo.school.',
   });
-export const emailSchema = z.string().trim().toLowerCase().pipe(z.email({ error: 'That is not a valid email address.' }));
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(320, { error: 'That is not a valid email address.' })
+  .pipe(z.email({ error: 'That is not a valid email address.' }));
 export const personNameSchema = z.string().trim().min(1, { error: 'A name is required.' }).max(200);
 export const newPasswordSchema = z.string().min(8, { error: 'A password must be at least 8 characters long.' }).max(1024);
 
@@ -36,16 +42,14 @@ export async function findSchoolByLabel(db: Db, label: string): Promise<School |
   return row ? toSchool(row) : null;
 }
 
+/** How many schools there are (the demo seed runs only on an empty database). */
+export function countSchools(db: Db): Promise<number> {
+  return repo.countDomains(db);
+}
+
 export async function findSchoolById(db: Db, id: number): Promise<School | null> {
   const row = await repo.findDomainById(db, id);
   return row ? toSchool(row) : null;
-}
-
-/** A failure an operator or user caused, with a message safe to show them. */
-export class AccountError extends Refusal {
-  constructor(message: string) {
-    super(400, message);
-  }
 }
 
 export async function createSchool(
@@ -54,14 +58,14 @@ export async function createSchool(
   now: number,
 ): Promise<{ id: number; label: string }> {
   const label = domainLabelSchema.parse(input.label);
-  if (await repo.findDomainByLabel(db, label)) throw new AccountError(`A school with the label ${label} already exists.`);
+  if (await repo.findDomainByLabel(db, label)) throw new Refusal(400, `A school with the label ${label} already exists.`);
   const id = await repo.insertDomain(db, { label, name: personNameSchema.parse(input.name), products: input.products, now });
   return { id, label };
 }
 
 export async function setSchoolProducts(db: Db, label: string, products: Products): Promise<void> {
   const domain = await repo.findDomainByLabel(db, domainLabelSchema.parse(label));
-  if (!domain) throw new AccountError(`No school has the label ${label}.`);
+  if (!domain) throw new Refusal(400, `No school has the label ${label}.`);
   await repo.updateDomainProducts(db, domain.id, products);
 }
 
@@ -72,9 +76,9 @@ export async function addUser(
   now: number,
 ): Promise<{ id: number; email: string; password: string }> {
   const domain = await repo.findDomainByLabel(db, domainLabelSchema.parse(input.label));
-  if (!domain) throw new AccountError(`No school has the label ${input.label}.`);
+  if (!domain) throw new Refusal(400, `No school has the label ${input.label}.`);
   const email = emailSchema.parse(input.email);
-  if (await repo.findUserByEmail(db, email)) throw new AccountError(`A user with the email ${email} already exists.`);
+  if (await repo.findUserByEmail(db, email)) throw new Refusal(400, `A user with the email ${email} already exists.`);
   const password = input.password === undefined ? generatePassword() : newPasswordSchema.parse(input.password);
   const id = await repo.insertUser(db, {
     domainId: domain.id,
@@ -86,6 +90,17 @@ export async function addUser(
   return { id, email, password };
 }
 
+/**
+ * A user of the context's school by email, or null, never a user of another school: what the
+ * school's own screens (Manage Users) act on.
+ */
+export async function findSchoolUser(ctx: SchoolContext, email: string): Promise<{ id: number; email: string; name: string } | null> {
+  const parsed = emailSchema.safeParse(email);
+  if (!parsed.success) return null;
+  const row = await repo.findSchoolUserByEmail(ctx.db, ctx.domain.id, parsed.data);
+  return row ? { id: row.id, email: row.email, name: row.name } : null;
+}
+
 /** Sets a new password and signs the user out everywhere. */
 export async function resetPassword(
   db: Db,
@@ -93,7 +108,7 @@ export async function resetPassword(
 ): Promise<{ email: string; password: string }> {
   const email = emailSchema.parse(input.email);
   const user = await repo.findUserByEmail(db, email);
-  if (!user) throw new AccountError(`No user has the email ${email}.`);
+  if (!user) throw new Refusal(400, `No user has the email ${email}.`);
   const password = input.password === undefined ? generatePassword() : newPasswordSchema.parse(input.password);
   const hash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {

@@ -3,13 +3,14 @@ import { deleteCookie, setCookie } from 'hono/cookie';
 import { loginRequestSchema, type LoginResponse, type UserResponse } from '../../contracts/shell';
 import type { AppEnv, AuthedEnv } from '../http/types';
 import { fail, MESSAGES, ok } from '../http/envelope';
-import { requireAuth, sameOriginOnly, validate } from '../http/middleware';
+import { requireAuth, portalScriptOnly, validate } from '../http/middleware';
+import { LOGIN_MAX_BYTES } from '../http/body-limits';
 import { SESSION_COOKIE, sessionCookieOptions } from './cookie';
 import { revokeSession } from './sessions';
 import { login } from './service';
 
 export const authRoutes = new Hono<AppEnv>()
-  .post('/login', validate('json', loginRequestSchema), async (c) => {
+  .post('/login', validate('json', loginRequestSchema, { maxBytes: LOGIN_MAX_BYTES }), async (c) => {
     const { db, clock, config } = c.get('runtime');
     const { email, password } = c.req.valid('json');
     const sessionSeconds = config.PORTAL_SESSION_DAYS * 24 * 60 * 60;
@@ -21,7 +22,7 @@ export const authRoutes = new Hono<AppEnv>()
     };
     return ok(c, body);
   })
-  .get('/logout', sameOriginOnly, async (c) => {
+  .get('/logout', portalScriptOnly, async (c) => {
     const session = c.get('session');
     deleteCookie(c, SESSION_COOKIE, { path: '/' });
     if (!session) return fail(c, 401, MESSAGES.signedOut);

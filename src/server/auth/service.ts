@@ -12,8 +12,10 @@ export type LoginResult =
   | { ok: false; reason: 'invalid' | 'limited'; message: string };
 
 /**
- * Checks credentials under the rate limit. A limited email or address is refused before the
- * password is checked, so guessing cannot continue while the limit holds.
+ * Checks credentials under the rate limit (see `isLoginLimited`). A limited attempt is refused
+ * before the password is checked, so guessing cannot continue while the limit holds; every other
+ * attempt checks a hash, the dummy one for an unknown email, so timing does not tell which
+ * emails exist.
  */
 export async function login(
   db: Db,
@@ -29,7 +31,7 @@ export async function login(
     return { ok: false, reason: 'invalid', message: LOGIN_FAILED_MESSAGE };
   }
 
-  await clearLoginFailures(db, input.email);
+  await clearLoginFailures(db, key);
   const token = await createSession(db, {
     userId: user.id,
     domainId: user.domain_id,
@@ -41,20 +43,40 @@ export async function login(
   return { ok: true, token, session };
 }
 
-/** Where to go after signing in: only a same-site path, never another host. */
+const NEXT_BASE = 'http://portal.invalid';
+
+/**
+ * Where to go after signing in: '/home', or a path of this origin that no parser can read as
+ * another host. The browser resolves the Location header again, and proxies may decode it, so
+ * the result is checked after resolving ('/.//evil.com' and '/home/..//evil.com' become
+ * '//evil.com'), not just the input.
+ */
 export function safeNextPath(next: string | null | undefined): string {
-  if (!next || !next.startsWith('/')) return '/home';
-  // Resolve it as a browser would (which drops tabs and newlines, so '/\t/evil.com' is '//evil.com'):
-  // only a path that stays on this origin is followed.
-  const base = 'http://portal.invalid';
+  // Browsers drop tabs and newlines from URLs ('/\t/evil.com' is '//evil.com'): refuse them outright.
+  if (!next || !next.startsWith('/') || /[\u0000-\u001f\u007f]/.test(next)) return '/home';
+  const path = resolvedPath(next);
+  if (path === null || !isSingleSlashPath(path) || resolvedPath(path) !== path) return '/home';
+  if (path.startsWith('/api/') || new URL(path, NEXT_BASE).pathname === '/login') return '/home';
+  return path;
+}
+
+/** The path, query and fragment a browser would request for `next` here, or null for another origin. */
+function resolvedPath(next: string): string | null {
   let url: URL;
   try {
-    url = new URL(next, base);
+    url = new URL(next, NEXT_BASE);
   } catch {
-    return '/home';
+    return null;
   }
-  if (url.origin !== base || /[\u0000-\u001f\u007f]/.test(next)) return '/home';
-  const path = `${url.pathname}${url.search}${url.hash}`;
-  if (path.startsWith('/api/') || url.pathname === '/login') return '/home';
-  return path;
+  return url.origin === NEXT_BASE ? `${url.pathname}${url.search}${url.hash}` : null;
+}
+
+/**
+ * '/' or '/x...' where x is neither slash nor backslash, and a first segment without encoded
+ * slashes: a server or proxy that decodes '%2f' or '%5c' would otherwise see '//evil.com'.
+ */
+function isSingleSlashPath(path: string): boolean {
+  if (path !== '/' && !/^\/[^/\\]/.test(path)) return false;
+  const firstSegment = path.slice(1).split(/[/?#]/, 1)[0] ?? '';
+  return !/\\|%2f|%5c/i.test(firstSegment);
 }

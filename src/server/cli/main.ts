@@ -6,7 +6,8 @@
 import { parseArgs } from 'node:util';
 import { ZodError } from 'zod';
 import { ConfigError, parseConfig } from '../config';
-import { migrateToLatest, openDatabase } from '../db';
+import { openDatabase } from '../db';
+import { migrateAll } from '../process';
 import { systemClock } from '../clock';
 import { Refusal } from '../errors';
 import { COMMANDS, UsageError, type Command } from './commands';
@@ -71,10 +72,10 @@ export async function main(argv: string[], print: (line: string) => void = conso
       return 0;
     }
     const config = parseConfig(process.env);
-    db = openDatabase(config.databaseFile);
+    db = openDatabase(config);
     const runtime = { config, db, clock: systemClock };
     // Operator commands may run before the server ever started: bring the schema up first.
-    if (name !== 'boot') await migrateToLatest(db);
+    if (name !== 'boot') await migrateAll(db);
     await command.run(runtime, args.values, args.positionals, print);
     return 0;
   } catch (err) {

@@ -1,26 +1,78 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
-import { Migrator } from 'kysely/migration';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Migrator, type Migration } from 'kysely/migration';
 import type { Database } from './schema';
-import { migrationProvider } from './migrations';
+import { isPostgres, PortableSchemaPlugin, StripNulPlugin } from './dialect';
 
 export type Db = Kysely<Database>;
+export { dialectOf, isPostgres, isUniqueViolation, lockInTransaction, skipLocked, type DialectName } from './dialect';
 
-/** Opens (creating if needed) the SQLite database file. */
-export function openDatabase(file: string): Db {
+/** Where the data lives: PostgreSQL when `DATABASE_URL` is set, else the SQLite file (the embedded default). */
+export interface DatabaseTarget {
+  DATABASE_URL?: string | undefined;
+  databaseFile: string;
+}
+
+/**
+ * Opens the database the configuration names (pass the Config itself): a pool on the PostgreSQL
+ * server of `DATABASE_URL`, or the SQLite file `databaseFile` (created if needed). A bare path
+ * opens that SQLite file.
+ */
+export function openDatabase(target: DatabaseTarget | string): Db {
+  const { DATABASE_URL: url, databaseFile } = typeof target === 'string' ? { DATABASE_URL: undefined, databaseFile: target } : target;
+  return url ? openPostgres(url) : openSqlite(databaseFile);
+}
+
+/**
+ * int8 (bigint columns: unix seconds, sizes; and count(*)) as a JavaScript number, as SQLite
+ * gives it, instead of pg's string. Every such value fits a double; one that does not is an
+ * error rather than a silently rounded number.
+ */
+function parseInt8(text: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) throw new RangeError(`Database integer ${text} is beyond JavaScript's safe range.`);
+  return value;
+}
+
+const INT8_OID = 20;
+
+function openPostgres(url: string): Db {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // This pool's own parsers, so nothing global in pg changes for other users of the module.
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID && format !== 'binary' ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle connection the server drops (restart, failover) must not crash the process: the
+  // pool replaces it, and the next query reports any lasting failure.
+  pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new StripNulPlugin()] });
+}
+
+function openSqlite(file: string): Db {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new StripNulPlugin()] });
 }
 
-/** Applies every pending migration; a no-op when the database is current. */
-export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+/**
+ * Applies every pending migration of `migrations` (src/server/modules.ts lists them all); a no-op
+ * when current. Migrations are written once for both databases with Kysely's schema builder.
+ */
+export async function migrateToLatest(db: Db, migrations: Readonly<Record<string, Migration>>): Promise<void> {
+  // PostgreSQL: the migrations' SQLite types translated (see PortableSchemaPlugin). Several
+  // instances starting at once are safe: Kysely's migrator takes an advisory lock there.
+  const schemaDb = isPostgres(db) ? db.withPlugin(new PortableSchemaPlugin()) : db;
+  const migrator = new Migrator({ db: schemaDb, provider: { getMigrations: async () => ({ ...migrations }) } });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';

@@ -1,7 +1,7 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 /**
- * Table shapes as Kysely sees them. Flags are integers (0/1) and times unix seconds so the
+ * The foundation's table shapes as Kysely sees them (schools, users, sessions, sign-in failures). Flags are integers (0/1) and times unix seconds so the
  * same repositories run unchanged on SQLite and PostgreSQL.
  */
 export interface DomainTable {
@@ -41,85 +41,16 @@ export interface LoginFailureTable {
   at: number;
 }
 
-export interface AnnouncementTable {
-  id: Generated<number>;
-  slug: string;
-  title: string;
-  excerpt: string;
-  published_at: number;
-}
-
-export interface ChangelogTable {
-  id: Generated<number>;
-  slug: string;
-  title: string;
-  text: string;
-  published_at: number;
-}
-
-export interface WebsitePostTable {
-  id: Generated<number>;
-  domain_id: number;
-  type: 'post' | 'page';
-  title: string;
-  title_search: string;
-  content: string;
-  status: 'publish' | 'draft' | 'pending';
-  slug: string;
-  parent_id: number | null;
-  menu_order: number;
-  created_at: number;
-  modified_at: number;
-}
-
-export interface WebsiteCategoryTable {
-  id: Generated<number>;
-  domain_id: number;
-  name: string;
-  slug: string;
-}
-
-export interface WebsitePostCategoryTable {
-  post_id: number;
-  category_id: number;
-}
-
-export interface WebsiteGalleryTable {
-  id: Generated<number>;
-  domain_id: number;
-  title: string;
-  created_at: number;
-}
-
-export interface WebsiteMediaTable {
-  id: Generated<number>;
-  domain_id: number;
-  kind: 'image' | 'file';
-  file_name: string;
-  original_name: string;
-  title: string;
-  mime_type: string;
-  size: number;
-  width: number | null;
-  height: number | null;
-  status: 'pending' | 'attached';
-  gallery_id: number | null;
-  position: number;
-  created_at: number;
-}
-
+/**
+ * Every table. The foundation's tables are listed here; each module adds its own from its
+ * `schema.ts` by declaration merging (`declare module '../db/schema' { interface Database ... }`),
+ * so a new module's tables need no edit of this file.
+ */
 export interface Database {
   domains: DomainTable;
   users: UserTable;
   sessions: SessionTable;
   login_failures: LoginFailureTable;
-  announcements: AnnouncementTable;
-  changelog: ChangelogTable;
-  website_posts: WebsitePostTable;
-  website_categories: WebsiteCategoryTable;
-  website_post_categories: WebsitePostCategoryTable;
-  website_galleries: WebsiteGalleryTable;
-  website_media: WebsiteMediaTable;
 }
 
 export type DomainRow = Selectable<DomainTable>;

@@ -1,11 +1,14 @@
 import { createMiddleware } from 'hono/factory';
 import { getCookie } from 'hono/cookie';
 import { zValidator } from '@hono/zod-validator';
+import type { MiddlewareHandler } from 'hono';
+import { JSON_MAX_BYTES, limitBody } from './body-limits';
 import type { z } from 'zod';
-import { isCrossSiteRequest } from '../auth/origin';
+import { isCrossSiteRequest, isPortalScriptRequest } from '../auth/origin';
 import { loadSession, SESSION_COOKIE } from '../auth/sessions';
-import { missingProduct } from '../../lib/products';
+import { missingProduct, type ProductGate } from '../../lib/products';
 import type { Runtime } from '../runtime';
+import { requestContext } from '../context';
 import type { AppEnv, AuthedEnv } from './types';
 import { fail, MESSAGES } from './envelope';
 
@@ -23,9 +26,13 @@ export const refuseCrossSiteWrites = createMiddleware<AppEnv>(async (c, next) =>
   await next();
 });
 
-/** For the few GET calls the spec makes state-changing (logout, user delete). */
-export const sameOriginOnly = createMiddleware<AppEnv>(async (c, next) => {
-  if (isCrossSiteRequest(c.req.raw)) return fail(c, 403, MESSAGES.crossSite);
+/**
+ * For the few GET calls the spec makes state-changing (logout, user delete): honoured only when
+ * the portal's own scripts make them, never for an image, link, frame or form of any page
+ * (school content is shown on this origin, and `<img src="/api/logout">` is same-origin too).
+ */
+export const portalScriptOnly = createMiddleware<AppEnv>(async (c, next) => {
+  if (!isPortalScriptRequest(c.req.raw)) return fail(c, 403, MESSAGES.notFromPortal);
   await next();
 });
 
@@ -36,30 +43,53 @@ export const loadSessionVar = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** Answers 403 for a module whose product the school does not have (the path decides which). */
-export const gateProducts = createMiddleware<AppEnv>(async (c, next) => {
-  const session = c.get('session');
-  const apiPath = c.req.path.replace(/^\/api(?=\/|$)/, '');
-  if (session && missingProduct(apiPath, session.domain.products)) return fail(c, 403, MESSAGES.productDisabled);
-  await next();
-});
+/** Answers 403 for a module whose product the school does not have (the path decides which, by the modules' gates). */
+export const gateProducts = (gates: readonly ProductGate[]) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const session = c.get('session');
+    const apiPath = c.req.path.replace(/^\/api(?=\/|$)/, '');
+    if (session && missingProduct(gates, apiPath, session.domain.products)) return fail(c, 403, MESSAGES.productDisabled);
+    await next();
+  });
 
+/** Signed-out calls are a 401; signed-in ones get their request context, built once here. */
 export const requireAuth = createMiddleware<AuthedEnv>(async (c, next) => {
-  if (!c.get('session')) return fail(c, 401, MESSAGES.signedOut);
+  const session = c.get('session');
+  if (!session) return fail(c, 401, MESSAGES.signedOut);
+  c.set('ctx', requestContext(c.get('runtime'), session));
   await next();
 });
 
-/** Validates one part of the request with a contract schema; bad input is a 400 naming the first problem. */
+/** The first problem of a zod error, naming its field: what a 400 says. */
+export function zodMessage(error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> }): string {
+  const issue = error.issues[0];
+  const field = issue?.path.length ? `${issue.path.map(String).join('.')}: ` : '';
+  return `${field}${issue?.message ?? 'Invalid input.'}`;
+}
+
+/**
+ * Validates one part of the request with a contract schema; bad input is a 400 naming the first
+ * problem. A body (json, form) is read only up to `maxBytes` (413 beyond), so the limit of a
+ * call sits next to its schema.
+ */
 export function validate<Target extends 'json' | 'query' | 'form' | 'param', Schema extends z.ZodType>(
   target: Target,
   schema: Schema,
+  options: { maxBytes?: number } = {},
 ) {
-  return zValidator(target, schema, (result, c) => {
-    if (!result.success) {
-      const issue = result.error.issues[0];
-      const field = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-      return fail(c, 400, `${field}${issue?.message ?? 'Invalid input.'}`);
-    }
+  const validator = zValidator(target, schema, (result, c) => {
+    if (!result.success) return fail(c, 400, zodMessage(result.error), 'invalid');
     return undefined;
   });
+  if (target !== 'json' && target !== 'form') return validator;
+  const limit = limitBody(options.maxBytes ?? JSON_MAX_BYTES);
+  const limited: MiddlewareHandler = async (c, next) => {
+    let validated: Response | void = undefined;
+    const refused = await limit(c, async () => {
+      validated = await validator(c, next);
+    });
+    return refused ?? validated;
+  };
+  // Same inputs and outputs as the validator: the limit only adds a 413.
+  return limited as typeof validator;
 }

@@ -1,6 +1,7 @@
 import type { Runtime } from '../runtime';
 import type { Context } from 'hono';
 import type { SessionContext } from '../auth/sessions';
+import type { RequestContext } from '../context';
 
 /** Hono environment of the API: what the Astro adapter passes in, and what middleware sets. */
 export interface AppEnv {
@@ -8,9 +9,9 @@ export interface AppEnv {
   Variables: { runtime: Runtime; session: SessionContext | null };
 }
 
-/** The Variables of a handler behind requireAuth, where the session is known to exist. */
+/** The Variables of a handler behind requireAuth: the session exists and the request context is built. */
 export interface AuthedEnv extends AppEnv {
-  Variables: { runtime: Runtime; session: SessionContext };
+  Variables: { runtime: Runtime; session: SessionContext; ctx: RequestContext };
 }
 
 /** The signed-in user's school, as module services take it. */

@@ -1,8 +1,4 @@
-import { Refusal } from '../errors';
-
-/** An upload or media request refused for a reason the user can act on; the message is safe to show. */
-export class MediaError extends Refusal {}
-
+/** What an upload refused for a reason the user can act on says (thrown as a Refusal). */
 export const MEDIA_MESSAGES = {
   imagesOnly: 'Only image files can be uploaded (PNG, JPEG, GIF, WebP or AVIF).',
   unreadableImage: 'This image could not be read. It may be damaged or incomplete.',

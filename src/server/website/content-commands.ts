@@ -1,13 +1,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Runtime } from '../runtime';
-import { publishDuePages, WebsiteError } from './service';
+import { publishDuePages } from './service';
+import { Refusal } from '../errors';
 import { importWxr, WxrError } from './wxr';
 import { findSchoolByLabel } from '../account/service';
 
 /**
  * The website's operator commands (registered in src/server/cli/commands.ts). A refusal is a
- * WebsiteError: the command line prints it and exits with code 2, having changed nothing.
+ * Refusal: the command line prints it and exits with code 2, having changed nothing.
  */
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -25,7 +26,7 @@ export async function importWxrFileCommand(
     xml = await fs.readFile(resolved, 'utf8');
   } catch (err) {
     const code = err instanceof Error && 'code' in err ? String(err.code) : '';
-    throw new WebsiteError(400, code === 'ENOENT' ? `There is no file ${resolved}.` : `Cannot read ${resolved}${code ? ` (${code})` : ''}.`);
+    throw new Refusal(400, code === 'ENOENT' ? `There is no file ${resolved}.` : `Cannot read ${resolved}${code ? ` (${code})` : ''}.`);
   }
   try {
     const counts = await importWxr(runtime.db, label, xml, runtime.clock());
@@ -34,8 +35,9 @@ export async function importWxrFileCommand(
         `${plural(counts.categories, 'new category', 'new categories')} into ${label.trim().toLowerCase()}.`,
     );
     if (counts.skipped > 0) print(`Skipped ${plural(counts.skipped, 'item', 'items')} whose slug the school already has.`);
+    for (const line of counts.refused ?? []) print(line);
   } catch (err) {
-    if (err instanceof WxrError) throw new WebsiteError(400, `${resolved}: ${err.message}`);
+    if (err instanceof WxrError) throw new Refusal(400, `${resolved}: ${err.message}`);
     throw err;
   }
 }
@@ -49,7 +51,7 @@ export async function publishPagesCommand(
   let domainId: number | undefined;
   if (label !== undefined) {
     const school = await findSchoolByLabel(runtime.db, label);
-    if (!school) throw new WebsiteError(404, `No school has the label ${label}.`);
+    if (!school) throw new Refusal(404, `No school has the label ${label}.`);
     domainId = school.id;
   }
   const published = await publishDuePages(runtime.db, runtime.clock(), 0, domainId);

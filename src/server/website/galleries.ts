@@ -1,6 +1,7 @@
 import type { Db } from '../db';
 import type { Gallery, GalleryImage } from '../../contracts/website';
-import { MediaError, MEDIA_MESSAGES } from '../media/errors';
+import { MEDIA_MESSAGES } from '../media/errors';
+import { Refusal } from '../errors';
 import { removeStoredFiles } from '../media/store';
 import { uploadUrl } from '../media/urls';
 import { storeUpload, type MediaContext, type School, type Upload } from './media-service';
@@ -71,7 +72,7 @@ export async function listGalleryTitles(db: Db, domainId: number): Promise<Array
 }
 
 async function requireGallery(db: Db, domainId: number, galleryId: number): Promise<void> {
-  if (!(await repo.findGallery(db, domainId, galleryId))) throw new MediaError(404, MEDIA_MESSAGES.galleryNotFound);
+  if (!(await repo.findGallery(db, domainId, galleryId))) throw new Refusal(404, MEDIA_MESSAGES.galleryNotFound);
 }
 
 /** POST /gallery/upload: an image for the gallery's grid, pending until the gallery is saved. */
@@ -87,16 +88,16 @@ export async function uploadGalleryImage(ctx: MediaContext, school: School, gall
  * id must be this school's image, pending or already in this gallery, or nothing changes.
  */
 export async function updateGallery(db: Db, domainId: number, galleryId: number, uploaded: number[]): Promise<void> {
-  if (new Set(uploaded).size !== uploaded.length) throw new MediaError(400, 'Each image can be listed only once.');
+  if (new Set(uploaded).size !== uploaded.length) throw new Refusal(400, 'Each image can be listed only once.');
   await db.transaction().execute(async (trx) => {
     await requireGallery(trx, domainId, galleryId);
     const rows = await mediaRepo.findMediaByIds(trx, domainId, uploaded);
     const byId = new Map(rows.map((r) => [r.id, r]));
     for (const id of uploaded) {
       const row = byId.get(id);
-      if (!row) throw new MediaError(404, `Image ${id} was not found.`);
+      if (!row) throw new Refusal(404, `Image ${id} was not found.`);
       if (row.kind !== 'image' || (row.status !== 'pending' && row.gallery_id !== galleryId)) {
-        throw new MediaError(400, `Image ${id} cannot be added to this gallery.`);
+        throw new Refusal(400, `Image ${id} cannot be added to this gallery.`);
       }
     }
     const listed = new Set(uploaded);
@@ -111,7 +112,7 @@ export async function removeGalleryImage(ctx: Omit<MediaContext, 'now'>, domainI
   const fileName = await ctx.db.transaction().execute(async (trx) => {
     await requireGallery(trx, domainId, galleryId);
     const row = await mediaRepo.findMedia(trx, domainId, id);
-    if (!row || row.gallery_id !== galleryId) throw new MediaError(404, MEDIA_MESSAGES.imageNotFound);
+    if (!row || row.gallery_id !== galleryId) throw new Refusal(404, MEDIA_MESSAGES.imageNotFound);
     await mediaRepo.deleteMedia(trx, domainId, id);
     return row.file_name;
   });

@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../db';
-import type { WebsiteMediaTable } from '../db/schema';
+import type { WebsiteMediaTable } from './schema';
 
 /** All SQL on website_media. Every function but the cross-school clean-up takes the domain id. */
 

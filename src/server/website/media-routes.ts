@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import {
@@ -10,9 +9,11 @@ import {
   newGalleryRequestSchema,
 } from '../../contracts/website';
 import { schoolOf, type AuthedEnv } from '../http/types';
-import { fail, ok } from '../http/envelope';
+import { ok } from '../http/envelope';
+import { limitBody } from '../http/body-limits';
 import { requireAuth, validate } from '../http/middleware';
-import { MediaError, MEDIA_MESSAGES } from '../media/errors';
+import { MEDIA_MESSAGES } from '../media/errors';
+import { Refusal } from '../errors';
 import { createGallery, getGallery, listGalleries, listGalleryTitles, removeGalleryImage, updateGallery, uploadGalleryImage } from './galleries';
 import { uploadMedia, type MediaContext, type Upload } from './media-service';
 
@@ -26,8 +27,7 @@ const MB = 1024 * 1024;
  */
 const uploadLimit = createMiddleware<AuthedEnv>(async (c, next) => {
   const maxMb = c.get('runtime').config.PORTAL_MAX_UPLOAD_MB;
-  const limit = bodyLimit({ maxSize: maxMb * MB + MULTIPART_OVERHEAD, onError: (ctx) => fail(ctx, 413, MEDIA_MESSAGES.tooLarge(maxMb)) });
-  return limit(c, next);
+  return limitBody(maxMb * MB + MULTIPART_OVERHEAD, MEDIA_MESSAGES.tooLarge(maxMb))(c, next);
 });
 
 function mediaContext(c: Context<AuthedEnv>): MediaContext {
@@ -41,12 +41,12 @@ async function readMultipart(c: Context<AuthedEnv>): Promise<{ upload: Upload; f
   try {
     body = await c.req.parseBody();
   } catch {
-    throw new MediaError(400, MEDIA_MESSAGES.notMultipart);
+    throw new Refusal(400, MEDIA_MESSAGES.notMultipart);
   }
   const file = body['file'];
-  if (!(file instanceof File)) throw new MediaError(400, MEDIA_MESSAGES.noFile);
+  if (!(file instanceof File)) throw new Refusal(400, MEDIA_MESSAGES.noFile);
   const maxMb = c.get('runtime').config.PORTAL_MAX_UPLOAD_MB;
-  if (file.size > maxMb * MB) throw new MediaError(413, MEDIA_MESSAGES.tooLarge(maxMb));
+  if (file.size > maxMb * MB) throw new Refusal(413, MEDIA_MESSAGES.tooLarge(maxMb));
   const fields: Record<string, string> = {};
   for (const [key, value] of Object.entries(body)) if (typeof value === 'string') fields[key] = value;
   return { upload: { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name }, fields };
@@ -73,9 +73,9 @@ export const websiteMediaRoutes = new Hono<AuthedEnv>()
   })
   .post('/gallery/upload', uploadLimit, async (c) => {
     const { upload, fields } = await readMultipart(c);
-    const parsed = galleryUploadFieldsSchema.safeParse(fields);
-    if (!parsed.success) return fail(c, 400, `galleryID: ${parsed.error.issues[0]?.message ?? 'is invalid.'}`);
-    return ok(c, await uploadGalleryImage(mediaContext(c), schoolOf(c), parsed.data.galleryID, upload));
+    // A ZodError reaches the API's error handler: a 400 naming galleryID.
+    const { galleryID } = galleryUploadFieldsSchema.parse(fields);
+    return ok(c, await uploadGalleryImage(mediaContext(c), schoolOf(c), galleryID, upload));
   })
   .post('/gallery/update', validate('json', galleryUpdateRequestSchema), async (c) => {
     const { uploaded, galleryID } = c.req.valid('json');
@@ -95,5 +95,6 @@ export const websiteMediaRoutes = new Hono<AuthedEnv>()
   .get('/wordpress/galleries/min', async (c) => ok(c, { galleries: await listGalleryTitles(c.get('runtime').db, schoolOf(c).id) }))
   .get('/wordpress/galleries/:id', validate('param', galleryIdParam), async (c) => {
     const gallery = await getGallery(c.get('runtime').db, schoolOf(c).id, c.req.valid('param').id);
-    return gallery ? ok(c, { gallery }) : fail(c, 404, MEDIA_MESSAGES.galleryNotFound);
+    if (!gallery) throw new Refusal(404, MEDIA_MESSAGES.galleryNotFound);
+    return ok(c, { gallery });
   });

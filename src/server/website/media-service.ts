@@ -1,13 +1,13 @@
 import type { Db } from '../db';
 import type { Media } from '../../contracts/website';
-import { MediaError, MEDIA_MESSAGES } from '../media/errors';
+import { MEDIA_MESSAGES } from '../media/errors';
+import { Refusal } from '../errors';
 import { inspectAttachment, inspectImage } from '../media/inspect';
 import { fileResponse } from '../media/serve';
 import { isStoredName, newFileName, removeStoredFiles, storedPath, writeStoredFiles } from '../media/store';
 import { THUMBNAIL_SUFFIX, uploadUrl } from '../media/urls';
 import * as repo from './media-repository';
 
-export { MediaError } from '../media/errors';
 
 /** What an upload needs: the database, the data folder and the current time (unix seconds). */
 export interface MediaContext {
@@ -64,7 +64,7 @@ export async function storeUpload(
   upload: Upload,
   options: { imagesOnly: boolean; titleFallback: string; pendingFor?: number },
 ): Promise<StoredUpload> {
-  if (upload.bytes.length === 0) throw new MediaError(400, MEDIA_MESSAGES.emptyFile);
+  if (upload.bytes.length === 0) throw new Refusal(400, MEDIA_MESSAGES.emptyFile);
   const inspected = options.imagesOnly ? await inspectImage(upload.bytes) : await inspectAttachment(upload.bytes);
   const fileName = newFileName(inspected.ext);
   const title = titleFromName(upload.name, options.titleFallback);

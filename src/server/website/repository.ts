@@ -1,6 +1,6 @@
 import { sql, type Insertable } from 'kysely';
 import type { Db } from '../db';
-import type { WebsitePostTable } from '../db/schema';
+import type { WebsitePostTable } from './schema';
 
 /**
  * All SQL of the website content (posts, pages, categories). Every function takes the database
@@ -159,8 +159,16 @@ export async function allSlugs(db: Db, domainId: number, type: ItemType): Promis
 
 export type NewItem = Omit<Insertable<WebsitePostTable>, 'domain_id' | 'id' | 'title_search'>;
 
-/** The search column follows the title on every write, so the two can never disagree. */
-const searchable = (title: string) => ({ title, title_search: title.toLowerCase() });
+/**
+ * The search column follows the title on every write, so the two can never disagree. Lowercasing
+ * can lengthen a title ('İ' becomes two characters): the column keeps its first 1000, as
+ * PostgreSQL's varchar(1000) holds no more.
+ */
+const MAX_SEARCH_LENGTH = 1000;
+function searchable(title: string) {
+  const lower = title.toLowerCase();
+  return { title, title_search: lower.length <= MAX_SEARCH_LENGTH ? lower : Array.from(lower).slice(0, MAX_SEARCH_LENGTH).join('') };
+}
 
 export async function insertItem(db: Db, domainId: number, item: NewItem): Promise<number> {
   const row = await db

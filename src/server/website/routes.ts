@@ -6,6 +6,7 @@ import {
   deleteRequestSchema,
   listQuerySchema,
   saveRequestSchema,
+  SAVE_REQUEST_MAX_BYTES,
   toggleRequestSchema,
   type CategoriesResponse,
   type MenuResponse,
@@ -58,19 +59,19 @@ export const websiteContentRoutes = new Hono<AuthedEnv>()
       return {};
     }),
   )
-  .post('/posts/create', validate('json', saveRequestSchema), (c) => {
+  .post('/posts/create', validate('json', saveRequestSchema, { maxBytes: SAVE_REQUEST_MAX_BYTES }), (c) => {
     const { db, clock } = c.get('runtime');
     return answer(c, (): Promise<Body<SaveResponse>> => website.createPost(db, schoolOf(c), c.req.valid('json'), clock()));
   })
-  .post('/posts/update', validate('json', saveRequestSchema), (c) => {
+  .post('/posts/update', validate('json', saveRequestSchema, { maxBytes: SAVE_REQUEST_MAX_BYTES }), (c) => {
     const { db, clock } = c.get('runtime');
     return answer(c, (): Promise<Body<SaveResponse>> => website.updatePost(db, schoolOf(c), c.req.valid('json'), clock()));
   })
-  .post('/pages/create', validate('json', saveRequestSchema), (c) => {
+  .post('/pages/create', validate('json', saveRequestSchema, { maxBytes: SAVE_REQUEST_MAX_BYTES }), (c) => {
     const { db, clock } = c.get('runtime');
     return answer(c, (): Promise<Body<SaveResponse>> => website.createPage(db, schoolOf(c), c.req.valid('json'), clock()));
   })
-  .post('/pages/update', validate('json', saveRequestSchema), (c) => {
+  .post('/pages/update', validate('json', saveRequestSchema, { maxBytes: SAVE_REQUEST_MAX_BYTES }), (c) => {
     const { db, clock } = c.get('runtime');
     return answer(c, (): Promise<Body<SaveResponse>> => website.updatePage(db, schoolOf(c), c.req.valid('json'), clock()));
   });

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Db } from '../db';
+import { isUniqueViolation, lockInTransaction, type Db } from '../db';
 import type {
   Category,
   ListQuery,
@@ -11,6 +11,7 @@ import type {
 } from '../../contracts/website';
 import { totalPages } from '../../contracts/website';
 import { sanitizeContent } from './sanitize';
+import { HtmlLimitError } from '../html-limits';
 import { Refusal } from '../errors';
 import * as repo from './repository';
 import type { ItemRow, ItemType } from './repository';
@@ -28,9 +29,6 @@ export interface SchoolRef {
   label: string;
 }
 
-/** A website request refused: the message is safe to show; the API answers with its status. */
-export class WebsiteError extends Refusal {}
-
 export type SaveInput = z.output<typeof saveRequestSchema>;
 
 const SECONDS_PER_HOUR = 60 * 60;
@@ -45,13 +43,10 @@ export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise
   return db.isTransaction ? work(db) : db.transaction().execute(work);
 }
 
-/** A unique-constraint clash (SQLite or PostgreSQL): two saves picked the same free slug at once. */
-function isUniqueViolation(err: unknown): boolean {
-  const code = typeof err === 'object' && err !== null && 'code' in err ? String(err.code) : '';
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
-}
-
-/** inTransaction, tried again (a new slug is picked) when a concurrent save took the slug first. */
+/**
+ * inTransaction, tried again (a new slug is picked) when a concurrent save took the slug first
+ * (a unique-constraint clash on either database; a new transaction, as PostgreSQL aborts the old one).
+ */
 async function inTransactionRetryingSlug<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -102,7 +97,16 @@ export function nextFreeSlug(base: string, taken: ReadonlySet<string>): string {
   }
 }
 
+/**
+ * Saves and imports that pick a free slug of a school's posts (or pages) take turns until they
+ * commit, so two at the same moment never pick the same one (on PostgreSQL; SQLite writes one at a time).
+ */
+export function lockSlugs(trx: Db, domainId: number, type: ItemType): Promise<void> {
+  return lockInTransaction(trx, `website_posts.slug:${domainId}:${type}`);
+}
+
 async function uniqueSlug(db: Db, domainId: number, type: ItemType, title: string): Promise<string> {
+  await lockSlugs(db, domainId, type);
   const base = slugify(title);
   return nextFreeSlug(base, new Set(await repo.slugsLike(db, domainId, type, base)));
 }
@@ -175,7 +179,7 @@ async function checkedCategoryIds(db: Db, domainId: number, category: Record<str
   const ids = [...new Set(Object.keys(category).map(Number))];
   const found = new Set((await repo.findCategoriesByIds(db, domainId, ids)).map((c) => c.id));
   const unknown = ids.find((id) => !found.has(id));
-  if (unknown !== undefined) throw new WebsiteError(400, `Category ${unknown} does not exist.`);
+  if (unknown !== undefined) throw new Refusal(400, `Category ${unknown} does not exist.`);
   return ids;
 }
 
@@ -212,27 +216,27 @@ export async function findEditorItem(
     return { id: page.id, title: page.post_title, content: page.post_content };
   } catch (error) {
     // Another school's item answers exactly like a missing one.
-    if (error instanceof WebsiteError && error.status === 404) return null;
+    if (error instanceof Refusal && error.status === 404) return null;
     throw error;
   }
 }
 
 async function requirePost(db: Db, domainId: number, id: number): Promise<ItemRow> {
   const row = await repo.findItem(db, domainId, 'post', id);
-  if (!row) throw new WebsiteError(404, 'That post does not exist.');
+  if (!row) throw new Refusal(404, 'That post does not exist.');
   return row;
 }
 
 async function requirePage(db: Db, domainId: number, id: number): Promise<ItemRow> {
   const row = await repo.findItem(db, domainId, 'page', id);
-  if (!row) throw new WebsiteError(404, 'That page does not exist.');
+  if (!row) throw new Refusal(404, 'That page does not exist.');
   return row;
 }
 
 /** GET /wordpress/posts/{id}: one post for the editor. */
 export async function getPost(db: Db, school: SchoolRef, id: number): Promise<Post> {
   const [post] = await postsWithCategories(db, school, [await requirePost(db, school.id, id)]);
-  if (!post) throw new WebsiteError(404, 'That post does not exist.');
+  if (!post) throw new Refusal(404, 'That post does not exist.');
   return post;
 }
 
@@ -246,19 +250,35 @@ export async function togglePost(db: Db, school: SchoolRef, input: ToggleRequest
 /** POST /posts/delete: the post and its category links, together. */
 export async function deletePost(db: Db, school: SchoolRef, id: number): Promise<void> {
   await inTransaction(db, async (trx) => {
-    if (!(await repo.deleteItem(trx, school.id, 'post', id))) throw new WebsiteError(404, 'That post does not exist.');
+    if (!(await repo.deleteItem(trx, school.id, 'post', id))) throw new Refusal(404, 'That post does not exist.');
   });
+}
+
+/**
+ * A save's content as stored: sanitised once, here, before the transaction opens (the sanitiser
+ * runs on the server's only thread; inside the transaction it would also hold the database).
+ * Content beyond the size, depth or element limits is refused before it is parsed, and nothing
+ * is written.
+ */
+function storedContent(html: string): string {
+  try {
+    return sanitizeContent(html);
+  } catch (error) {
+    if (error instanceof HtmlLimitError) throw new Refusal(error.reason === 'length' ? 413 : 400, error.message);
+    throw error;
+  }
 }
 
 /** POST /posts/create: a new post, published at once. */
 export async function createPost(db: Db, school: SchoolRef, input: SaveInput, now: number): Promise<{ id: number; post_url: string }> {
+  const content = storedContent(input.content);
   return inTransactionRetryingSlug(db, async (trx) => {
     const categoryIds = await checkedCategoryIds(trx, school.id, input.category);
     const slug = await uniqueSlug(trx, school.id, 'post', input.title);
     const id = await repo.insertItem(trx, school.id, {
       type: 'post',
       title: input.title,
-      content: sanitizeContent(input.content),
+      content,
       status: 'publish',
       slug,
       parent_id: null,
@@ -272,19 +292,20 @@ export async function createPost(db: Db, school: SchoolRef, input: SaveInput, no
 }
 
 function requireId(input: SaveInput): number {
-  if (input.id === undefined || input.id === null) throw new WebsiteError(400, 'id: an id is required to update.');
+  if (input.id === undefined || input.id === null) throw new Refusal(400, 'id: an id is required to update.');
   return input.id;
 }
 
 /** POST /posts/update: title, content and categories; the status and the URL stay. */
 export async function updatePost(db: Db, school: SchoolRef, input: SaveInput, now: number): Promise<{ id: number; post_url: string }> {
   const id = requireId(input);
+  const content = storedContent(input.content);
   return inTransaction(db, async (trx) => {
     const row = await requirePost(trx, school.id, id);
     const categoryIds = await checkedCategoryIds(trx, school.id, input.category);
     await repo.updateItem(trx, school.id, 'post', id, {
       title: input.title,
-      content: sanitizeContent(input.content),
+      content,
       modified_at: now,
     });
     await repo.setItemCategories(trx, school.id, id, categoryIds);
@@ -332,10 +353,10 @@ function subtreeIds(pages: Array<{ id: number; parent_id: number | null }>, root
  */
 async function parentIdFor(db: Db, domainId: number, title: string, pageId?: number): Promise<number> {
   const candidates = await repo.findPagesByTitle(db, domainId, title);
-  if (candidates.length === 0) throw new WebsiteError(400, `parent: no page is titled "${title}".`);
+  if (candidates.length === 0) throw new Refusal(400, `parent: no page is titled "${title}".`);
   const excluded = pageId === undefined ? new Set<number>() : subtreeIds(await repo.listPageTree(db, domainId), pageId);
   const parent = candidates.find((c) => !excluded.has(c.id));
-  if (!parent) throw new WebsiteError(400, 'parent: a page cannot be placed under itself or one of its own sub-pages.');
+  if (!parent) throw new Refusal(400, 'parent: a page cannot be placed under itself or one of its own sub-pages.');
   return parent.id;
 }
 
@@ -345,6 +366,7 @@ function parentTitle(input: SaveInput): string | null {
 
 /** POST /pages/create: a new page, held for review (pending) until `publishDuePages` publishes it. */
 export async function createPage(db: Db, school: SchoolRef, input: SaveInput, now: number): Promise<{ id: number; post_url: string }> {
+  const content = storedContent(input.content);
   return inTransactionRetryingSlug(db, async (trx) => {
     const parent = parentTitle(input);
     const parentId = parent === null ? null : await parentIdFor(trx, school.id, parent);
@@ -352,7 +374,7 @@ export async function createPage(db: Db, school: SchoolRef, input: SaveInput, no
     const id = await repo.insertItem(trx, school.id, {
       type: 'page',
       title: input.title,
-      content: sanitizeContent(input.content),
+      content,
       status: 'pending',
       slug,
       parent_id: parentId,
@@ -370,13 +392,14 @@ export async function createPage(db: Db, school: SchoolRef, input: SaveInput, no
  */
 export async function updatePage(db: Db, school: SchoolRef, input: SaveInput, now: number): Promise<{ id: number; post_url: string }> {
   const id = requireId(input);
+  const content = storedContent(input.content);
   return inTransaction(db, async (trx) => {
     const row = await requirePage(trx, school.id, id);
     const parent = parentTitle(input);
     const parentId = parent === null ? row.parent_id : await parentIdFor(trx, school.id, parent, id);
     await repo.updateItem(trx, school.id, 'page', id, {
       title: input.title,
-      content: sanitizeContent(input.content),
+      content,
       parent_id: parentId,
       modified_at: now,
     });

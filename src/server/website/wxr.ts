@@ -3,8 +3,10 @@ import { z } from 'zod';
 import type { Db } from '../db';
 import { autopIfClassic } from './content-autop';
 import { sanitizeContent, titleToText } from './sanitize';
+import { checkHtmlLimits, HtmlLimitError } from '../html-limits';
 import * as repo from './repository';
-import { inTransaction, nextFreeSlug, slugify, WebsiteError } from './service';
+import { inTransaction, lockSlugs, nextFreeSlug, slugify } from './service';
+import { Refusal } from '../errors';
 import { findSchoolByLabel } from '../account/service';
 
 /**
@@ -38,9 +40,19 @@ export interface WxrItem {
   categories: WxrCategory[];
 }
 
+/** An item left out of the import because its content is beyond the HTML limits. */
+export interface WxrRefusal {
+  type: 'post' | 'page';
+  title: string;
+  slug: string;
+  /** Why, safe to show (the limit's message). */
+  message: string;
+}
+
 export interface WxrDocument {
   categories: WxrCategory[];
   items: WxrItem[];
+  refused: WxrRefusal[];
 }
 
 export interface ImportCounts {
@@ -49,6 +61,11 @@ export interface ImportCounts {
   categories: number;
   /** Items not imported because the school already has one with that slug. */
   skipped: number;
+  /**
+   * Items not imported because their content is beyond the HTML limits, one warning line each
+   * naming the item and the limit; absent when there are none. The rest of the file is imported.
+   */
+  refused?: string[];
 }
 
 const ARRAY_ELEMENTS = new Set(['item', 'category', 'wp:category', 'wp:postmeta', 'wp:comment', 'wp:tag', 'wp:term', 'wp:author']);
@@ -133,9 +150,16 @@ function importedSlug(postName: string, title: string): string {
   return slugify(slug || title);
 }
 
+/** Titles and category names as long as the columns hold (characters, never half a pair); PostgreSQL refuses longer ones. */
+const MAX_TITLE_LENGTH = 1000;
+const MAX_CATEGORY_NAME_LENGTH = 200;
+function cut(text: string, max: number): string {
+  return text.length <= max ? text : text.slice(0, max).replace(/[\uD800-\uDBFF]$/, '');
+}
+
 function categoryOf(slug: string, name: string): WxrCategory | null {
   const cleanSlug = decodeSlug(slug);
-  const cleanName = titleToText(name);
+  const cleanName = cut(titleToText(name), MAX_CATEGORY_NAME_LENGTH);
   if (!cleanSlug && !cleanName) return null;
   return { slug: /^[\p{L}\p{N}_-]{1,180}$/u.test(cleanSlug) ? cleanSlug : slugify(cleanSlug || cleanName), name: cleanName || cleanSlug };
 }
@@ -146,10 +170,27 @@ function withoutMoreTags(html: string): string {
 }
 
 /**
+ * An item's content as stored (paragraphed as WordPress showed it, then sanitised), or the limit
+ * it exceeds. The raw content is checked first so that nothing larger or deeper is paragraphed;
+ * paragraphing adds elements, so the sanitiser's own check can still refuse it.
+ */
+function importedContent(raw: string): { ok: true; html: string } | { ok: false; message: string } {
+  const check = checkHtmlLimits(raw);
+  if (!check.ok) return check;
+  try {
+    return { ok: true, html: sanitizeContent(withoutMoreTags(autopIfClassic(raw))) };
+  } catch (error) {
+    if (error instanceof HtmlLimitError) return { ok: false, message: error.message };
+    throw error;
+  }
+}
+
+/**
  * Parses a WXR file. Posts and pages only; statuses map publish -> publish and everything else
  * (draft, pending, private, future) -> draft for posts and pending for pages. A password-protected
  * item is not published either: the public site has no passwords. Trashed and auto-draft items
- * are left out. Dates come from wp:post_date_gmt, or wp:post_date when that is unset.
+ * are left out, and so is an item whose content is beyond the HTML limits (listed in `refused`).
+ * Dates come from wp:post_date_gmt, or wp:post_date when that is unset.
  */
 export function parseWxr(xml: string, now: number): WxrDocument {
   if (/<!ENTITY/i.test(xml)) throw new WxrError('The file declares XML entities, which a WordPress export never does.');
@@ -168,6 +209,7 @@ export function parseWxr(xml: string, now: number): WxrDocument {
   for (const c of channel['wp:category']) addCategory(categoryOf(c['wp:category_nicename'], c['wp:cat_name']));
 
   const items: WxrItem[] = [];
+  const refused: WxrRefusal[] = [];
   for (const raw of channel.item) {
     const result = itemSchema.safeParse(raw);
     if (!result.success) continue;
@@ -180,7 +222,13 @@ export function parseWxr(xml: string, now: number): WxrDocument {
     const status = isPublic ? 'publish' : type === 'post' ? 'draft' : 'pending';
     const date = wpTime(item['wp:post_date_gmt']) ?? wpTime(item['wp:post_date']) ?? now;
     const modified = wpTime(item['wp:post_modified_gmt']) ?? wpTime(item['wp:post_modified']) ?? date;
-    const title = titleToText(item.title);
+    const title = cut(titleToText(item.title), MAX_TITLE_LENGTH);
+    const slug = importedSlug(item['wp:post_name'], title);
+    const content = importedContent(item['content:encoded']);
+    if (!content.ok) {
+      refused.push({ type, title, slug, message: content.message });
+      continue;
+    }
     const itemCategories: WxrCategory[] = [];
     if (type === 'post') {
       for (const element of item.category) {
@@ -193,8 +241,8 @@ export function parseWxr(xml: string, now: number): WxrDocument {
       wpId: Number.parseInt(item['wp:post_id'], 10) || 0,
       type,
       title,
-      slug: importedSlug(item['wp:post_name'], title),
-      content: sanitizeContent(withoutMoreTags(autopIfClassic(item['content:encoded']))),
+      slug,
+      content: content.html,
       status,
       date,
       modified,
@@ -203,7 +251,7 @@ export function parseWxr(xml: string, now: number): WxrDocument {
       categories: itemCategories,
     });
   }
-  return { categories: [...categories.values()], items };
+  return { categories: [...categories.values()], items, refused };
 }
 
 /**
@@ -225,6 +273,9 @@ export async function importWxrDocument(db: Db, domainId: number, doc: WxrDocume
       counts.categories += 1;
     }
 
+    // Posts before pages, as everywhere: saves take one of the two, so nobody waits in a circle.
+    await lockSlugs(trx, domainId, 'post');
+    await lockSlugs(trx, domainId, 'page');
     const slugsBefore = { post: await repo.allSlugs(trx, domainId, 'post'), page: await repo.allSlugs(trx, domainId, 'page') };
     const taken = { post: new Set(slugsBefore.post), page: new Set(slugsBefore.page) };
     const pageIds = new Map<number, number>();
@@ -269,6 +320,9 @@ export async function importWxrDocument(db: Db, domainId: number, doc: WxrDocume
       const parentId = pageIds.get(item.parentWpId);
       if (parentId !== undefined && parentId !== id) await repo.updateItem(trx, domainId, 'page', id, { parent_id: parentId });
     }
+    if (doc.refused.length > 0) {
+      counts.refused = doc.refused.map((r) => `Skipped the ${r.type} "${r.title || r.slug}" (${r.slug}): ${r.message}`);
+    }
     return counts;
   });
 }
@@ -276,6 +330,6 @@ export async function importWxrDocument(db: Db, domainId: number, doc: WxrDocume
 /** Parses and imports a WXR file's text into the school with this label. */
 export async function importWxr(db: Db, label: string, xml: string, now: number): Promise<ImportCounts> {
   const school = await findSchoolByLabel(db, label);
-  if (!school) throw new WebsiteError(404, `No school has the label ${label}.`);
+  if (!school) throw new Refusal(404, `No school has the label ${label}.`);
   return importWxrDocument(db, school.id, parseWxr(xml, now), now);
 }

@@ -31,6 +31,8 @@ export const NOBUILDER: TestUser = { school: 'nobuilder.school', email: 'nobuild
 /** Users whose sessions a test ends: nobody else is signed out by it. */
 export const LOGOUT_USER: TestUser = { school: 'demo.school', email: 'logout@demo.school', name: 'Lou Gout' };
 export const EXPIRY_USER: TestUser = { school: 'demo.school', email: 'expiry@demo.school', name: 'Ex Piry' };
+/** Staff of another school who views demo.school's public site (hostile content must not touch their session). */
+export const VIEWER: TestUser = { school: 'nobuilder.school', email: 'viewer@nobuilder.school', name: 'Vi Ewer' };
 
 /** Users that sign in once in the global setup and reuse their cookie through storage state. */
 export const STORED_USERS = { admin: ADMIN, nosite: NOSITE, nobuilder: NOBUILDER } as const;

@@ -1,0 +1,18 @@
+import type { Runtime } from '../runtime';
+
+/** A mistake in how the command was called: printed with the usage, exit code 2. */
+export class UsageError extends Error {}
+
+export type Values = Record<string, string | undefined>;
+
+/**
+ * An operator command (`npm run portal -- <name> ...`): the shape every module's commands take.
+ * The command line parses the arguments against `positionals` and `options`, then calls `run`.
+ */
+export interface Command {
+  summary: string;
+  usage: string;
+  positionals: number;
+  options: Record<string, { required?: boolean; description: string }>;
+  run(runtime: Runtime, values: Values, positionals: string[], print: (line: string) => void): Promise<void>;
+}

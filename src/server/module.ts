@@ -1,0 +1,33 @@
+import type { Hono } from 'hono';
+import type { Migration } from 'kysely/migration';
+import type { ProductGate } from '../lib/products';
+import type { MenuGroup } from '../lib/menu';
+import type { Command } from './cli/command';
+import type { Db } from './db';
+import type { AppEnv } from './http/types';
+import type { Job } from './jobs';
+
+export type { ProductGate };
+
+/**
+ * A module's manifest (`src/server/<module>/index.ts`): everything the portal's process, API,
+ * worker, operator command, migrator, demo seed and menu need to know about it. Listed once in
+ * src/server/modules.ts; nothing central names a module otherwise.
+ */
+export interface PortalModule {
+  name: string;
+  /** Mounts the module's Hono routes on the API (which is based at /api). */
+  mountApi?(api: Hono<AppEnv>): void;
+  /** Most specific first; the API answers 403 and pages show 'not available' without them. */
+  gates?: ProductGate[];
+  /** Named `NNNN_what`: the migrator runs every module's migrations in name order. */
+  migrations?: Record<string, Migration>;
+  /** Periodic upkeep run by the server process. */
+  jobs?: Job[];
+  /** Operator commands by name (`npm run portal -- <name>`). */
+  commands?: Record<string, Command>;
+  /** Fills the demo school with the module's content (in the seed's transaction). */
+  seedDemo?(db: Db, school: { id: number; label: string }, now: number): Promise<void>;
+  /** The module's group in the sidebar, in the modules' order. */
+  menu?: MenuGroup;
+}

@@ -1,0 +1,37 @@
+import type { Migration } from 'kysely/migration';
+import type { Hono } from 'hono';
+import type { AppEnv } from './http/types';
+import type { PortalModule, ProductGate } from './module';
+import type { Command } from './cli/command';
+import type { Job } from './jobs';
+import type { MenuGroup } from '../lib/menu';
+import { FOUNDATION_MIGRATIONS } from './db/migrations';
+import { websiteModule } from './website';
+import { appModule } from './app';
+import { newsletterModule } from './newsletter';
+import { haparaModule } from './hapara';
+import { accountModule } from './account';
+import { supportModule } from './support';
+
+/**
+ * The portal's modules, in the sidebar's order. The API, the job worker, the operator command,
+ * the migrator and the demo seed all loop over this list: adding a module is its folder, its
+ * manifest (`<module>/index.ts`) and one line here.
+ */
+export const MODULES: readonly PortalModule[] = [websiteModule, appModule, newsletterModule, haparaModule, accountModule, supportModule];
+
+/** Every migration, the foundation's and each module's; the migrator orders them by name. */
+export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.assign({}, FOUNDATION_MIGRATIONS, ...MODULES.map((m) => m.migrations ?? {}));
+
+/** Every module's product gates, most specific (longest prefix) first. */
+export const PRODUCT_GATES: readonly ProductGate[] = MODULES.flatMap((m) => m.gates ?? []).sort((a, b) => b.prefix.length - a.prefix.length);
+
+export const JOBS: readonly Job[] = MODULES.flatMap((m) => m.jobs ?? []);
+
+export const MODULE_COMMANDS: Readonly<Record<string, Command>> = Object.assign({}, ...MODULES.map((m) => m.commands ?? {}));
+
+export const MODULE_MENUS: readonly MenuGroup[] = MODULES.flatMap((m) => (m.menu ? [m.menu] : []));
+
+export function mountModuleApis(api: Hono<AppEnv>): void {
+  for (const module of MODULES) module.mountApi?.(api);
+}

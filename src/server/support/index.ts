@@ -1,0 +1,27 @@
+import type { PortalModule } from '../module';
+import { supportCommands } from './commands';
+import { supportRoutes } from './routes';
+import { seedProviderNews } from './seed';
+import './schema';
+
+/** Support: the provider's updates and changelog, service status, tickets and help (tickets to come). */
+export const supportModule: PortalModule = {
+  name: 'support',
+  mountApi(api) {
+    api.route('/support', supportRoutes);
+  },
+  commands: supportCommands,
+  async seedDemo(db, _school, now) {
+    await seedProviderNews(db, now);
+  },
+  menu: {
+    label: 'Support',
+    icon: 'lifebuoy',
+    items: [
+      { label: 'My Tickets', href: '/support/tickets' },
+      { label: 'New Support Ticket', href: '/support/new' },
+      { label: 'Tutorials', href: '/support/help' },
+      { label: 'Knowledgebase', href: '/support/knowledgebase' },
+    ],
+  },
+};

@@ -1,0 +1,20 @@
+import type { Command } from '../cli/command';
+import { importWxrFileCommand, publishPagesCommand } from './content-commands';
+
+/** The operator's website commands: importing a WordPress export, publishing held pages. */
+export const websiteCommands: Record<string, Command> = {
+  'import-wxr': {
+    summary: "Import a WordPress export (WXR) into a school's website: posts, pages, categories.",
+    usage: 'import-wxr FILE --school LABEL',
+    positionals: 1,
+    options: { school: { required: true, description: "the school's label" } },
+    run: (runtime, values, [file], print) => importWxrFileCommand(runtime, file ?? '', values.school ?? '', print),
+  },
+  'publish-pages': {
+    summary: 'Publish pages held for review now, of one school or (without --school) of every school.',
+    usage: 'publish-pages [--school LABEL]',
+    positionals: 0,
+    options: { school: { description: "only this school's pages; default every school" } },
+    run: (runtime, values, _p, print) => publishPagesCommand(runtime, values.school, print),
+  },
+};

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { Hono } from 'hono';
+import { FOUNDATION_MIGRATIONS } from '../../src/server/db/migrations';
+import { JOBS, MIGRATIONS, MODULE_COMMANDS, MODULE_MENUS, MODULES, PRODUCT_GATES, mountModuleApis } from '../../src/server/modules';
+import type { AppEnv } from '../../src/server/http/types';
+
+describe('the module list', () => {
+  it('names each module once', () => {
+    const names = MODULES.map((m) => m.name);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it("gives the sidebar the spec's groups in the spec's order", () => {
+    expect(MODULE_MENUS.map((g) => g.label)).toEqual(['Website', 'App', 'Newsletter', 'Learning in the Cloud', 'Account', 'Support']);
+  });
+
+  it('collects every migration, named NNNN_what, each name once', () => {
+    const fromModules = MODULES.flatMap((m) => Object.keys(m.migrations ?? {}));
+    const all = [...Object.keys(FOUNDATION_MIGRATIONS), ...fromModules];
+    expect(new Set(all).size).toBe(all.length);
+    expect(Object.keys(MIGRATIONS).sort()).toEqual([...all].sort());
+    for (const name of all) expect(name).toMatch(/^\d{4}_[a-z0-9_]+$/);
+  });
+
+  it('gives no two modules a command of the same name', () => {
+    const names = MODULES.flatMap((m) => Object.keys(m.commands ?? {}));
+    expect(new Set(names).size).toBe(names.length);
+    expect(Object.keys(MODULE_COMMANDS).sort()).toEqual([...names].sort());
+  });
+
+  it('runs every job name once', () => {
+    const names = JOBS.map((j) => j.name);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('orders the product gates most specific first, so the builder needs both flags', () => {
+    const builder = PRODUCT_GATES.findIndex((g) => g.prefix === '/newsletter/send/builder');
+    const newsletter = PRODUCT_GATES.findIndex((g) => g.prefix === '/newsletter');
+    expect(builder).toBeGreaterThanOrEqual(0);
+    expect(builder).toBeLessThan(newsletter);
+  });
+
+  it("mounts each module's calls under its own prefix", () => {
+    const api = new Hono<AppEnv>().basePath('/api');
+    mountModuleApis(api);
+    const paths = api.routes.map((r) => r.path);
+    expect(paths).toContain('/api/login');
+    expect(paths).toContain('/api/api/user');
+    expect(paths).toContain('/api/website/posts/create');
+    expect(paths).toContain('/api/support/changelog');
+  });
+});
