@@ -1,7 +1,7 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Unit and API tests. Every API test file builds its own runtime on its own database
+ * Unit, integration and API tests. Every API test file builds its own runtime on its own database
  * (tests/factories), so files run in parallel safely.
  *
  * Two projects: `sqlite` (unit and API tests, always) and `postgres` (the API tests again, each
@@ -29,7 +29,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'sqlite',
-          include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          // integration/: the operator command on real database files of its own (SQLite, like `npm start`).
+          include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/api/**/*.test.ts'],
           exclude: postgresUrl ? [...configDefaults.exclude, ...POSTGRES_ONLY] : configDefaults.exclude,
           env: { ...env, PORTAL_TEST_DATABASE: 'sqlite' },
         },

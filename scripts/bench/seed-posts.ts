@@ -8,7 +8,9 @@ import { sql } from 'kysely';
 import { isPostgres, openDatabase } from '../../src/server/db';
 import { migrateAll } from '../../src/server/process';
 import { addUser, createSchool } from '../../src/server/account/service';
-import { ensureCategory } from '../../src/server/website/service';
+import { DEFAULT_POST_CATEGORY } from '../../src/contracts/website-rules';
+import { schoolContext } from '../../src/server/context';
+import { ensureCategory } from '../../src/server/website/content/service';
 
 const WORDS = ['Sports day', 'Harvest festival', 'Year 6 trip', 'Science fair', 'Book week', 'Parents evening', 'Choir concert', 'Eco club'];
 export const SEARCH_TERM = 'science';
@@ -28,7 +30,8 @@ export async function seedPostsBench(
     for (const s of schools) {
       const school = await createSchool(db, { label: s.label, name: s.label, products: { hapara: false, newsletter: false, builder: false, website: true, app: false } }, now);
       await addUser(db, { label: s.label, email: s.email, name: 'Bench Staff', password: s.password }, now);
-      const categories = await Promise.all(['Newsflash', 'Sport', 'Events'].map((name) => ensureCategory(db, school.id, name)));
+      const ctx = schoolContext(db, school, now);
+      const categories = await Promise.all([DEFAULT_POST_CATEGORY, 'Sport', 'Events'].map((name) => ensureCategory(ctx, name)));
       await db.transaction().execute(async (trx) => {
         const BATCH = 500;
         for (let start = 0; start < s.posts; start += BATCH) {

@@ -20,3 +20,6 @@ export function successSchema<Shape extends z.ZodRawShape>(shape: Shape) {
 }
 
 export type Success<T> = { success: true; isAuthFailed: false } & T;
+
+/** A success that says nothing more (deletes, saves of a list, logout). */
+export const emptyResponseSchema = successSchema({});

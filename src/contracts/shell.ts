@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { successSchema } from './envelope';
+import { emptyResponseSchema, successSchema } from './envelope';
+import { defineCalls } from './calls';
+import { SHELL_ENDPOINTS } from './shell-endpoints';
 
 export const PRODUCT_KEYS = ['hapara', 'newsletter', 'builder', 'website', 'app'] as const;
 export type ProductKey = (typeof PRODUCT_KEYS)[number];
@@ -18,11 +20,9 @@ export const userResponseSchema = successSchema({
   user: z.object({ name: z.string(), domain: z.string() }),
   domain: productsSchema,
 });
-export type UserResponse = z.infer<typeof userResponseSchema>;
 
 /** GET /api/logout */
-export const logoutResponseSchema = successSchema({});
-export type LogoutResponse = z.infer<typeof logoutResponseSchema>;
+export const logoutResponseSchema = emptyResponseSchema;
 
 /** POST /api/login (the /login form posts the same fields) */
 export const loginRequestSchema = z.object({
@@ -30,6 +30,13 @@ export const loginRequestSchema = z.object({
   email: z.string().trim().toLowerCase().max(320, { error: 'Enter a valid email address.' }).pipe(z.email({ error: 'Enter a valid email address.' })),
   password: z.string().min(1, { error: 'Enter your password.' }).max(1024),
 });
-export type LoginRequest = z.infer<typeof loginRequestSchema>;
 export const loginResponseSchema = successSchema({ user: z.object({ name: z.string(), domain: z.string() }) });
-export type LoginResponse = z.infer<typeof loginResponseSchema>;
+/** The most of a sign-in body the server reads: an email and a password. */
+export const LOGIN_MAX_BYTES = 8 * 1024;
+
+/** The shell's calls: endpoints (./shell-endpoints.ts) joined with their schemas. */
+export const shellCalls = defineCalls(SHELL_ENDPOINTS, {
+  login: { body: loginRequestSchema, response: loginResponseSchema, maxBytes: LOGIN_MAX_BYTES },
+  logout: { response: logoutResponseSchema },
+  user: { response: userResponseSchema },
+});

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { successSchema } from './envelope';
+import { defineCalls } from './calls';
+import { SUPPORT_ENDPOINTS } from './support-endpoints';
 
 export const announcementSchema = z.object({
   published_at: z.number().int(),
@@ -11,21 +13,25 @@ export type Announcement = z.infer<typeof announcementSchema>;
 
 /** GET /api/support/updates */
 export const updatesResponseSchema = successSchema({ data: z.array(announcementSchema) });
-export type UpdatesResponse = z.infer<typeof updatesResponseSchema>;
 
 export const changelogItemSchema = z.object({ slug: z.string(), title: z.string(), text: z.string() });
 export type ChangelogItem = z.infer<typeof changelogItemSchema>;
 
 /** GET /api/support/changelog (text is sanitised HTML) */
 export const changelogResponseSchema = successSchema({ data: z.array(changelogItemSchema) });
-export type ChangelogResponse = z.infer<typeof changelogResponseSchema>;
 
 export const serviceStatusSchema = z.object({ ok: z.boolean(), text: z.string() });
 export type ServiceStatus = z.infer<typeof serviceStatusSchema>;
 
 /** GET /api/support/status: the drawer's 'Servers Status' */
 export const statusResponseSchema = successSchema({ website: serviceStatusSchema, app: serviceStatusSchema });
-export type StatusResponse = z.infer<typeof statusResponseSchema>;
+
+/** The support module's calls: endpoints (./support-endpoints.ts) joined with their schemas. */
+export const supportCalls = defineCalls(SUPPORT_ENDPOINTS, {
+  updates: { response: updatesResponseSchema },
+  changelog: { response: changelogResponseSchema },
+  status: { response: statusResponseSchema },
+});
 
 /** Slugs name articles on the support site: lowercase words joined by hyphens. */
 export const slugSchema = z

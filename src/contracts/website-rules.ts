@@ -15,9 +15,54 @@ export function totalPages(total: number, limit: number): number {
   return Math.max(1, Math.ceil(total / limit));
 }
 
+/** Side of the square gallery thumbnails, in pixels (spec section 9). */
+export const THUMBNAIL_SIZE = 150;
+/** What a thumbnail's file name adds before the extension (spec: galleries): `-150x150`. */
+export const THUMBNAIL_SUFFIX = `-${THUMBNAIL_SIZE}x${THUMBNAIL_SIZE}`;
+
 /** The thumbnail address of an image: `-150x150` before the extension (spec: galleries). */
 export function thumbnailUrl(src: string): string {
-  return src.replace(/(\.[a-z0-9]+)?$/i, (ext) => `-150x150${ext}`);
+  return src.replace(/(\.[a-z0-9]+)?$/i, (ext) => `${THUMBNAIL_SUFFIX}${ext}`);
+}
+
+/* Limits (characters) of what authors type; the columns hold exactly these. */
+
+/** A post's or page's title: the editor's field, saves, imports and the search column. */
+export const MAX_ITEM_TITLE_LENGTH = 1000;
+/** A gallery's title. */
+export const MAX_GALLERY_TITLE_LENGTH = 300;
+/** An upload's title and the file name it keeps (for downloads). */
+export const MAX_UPLOAD_NAME_LENGTH = 300;
+/** A category's name. */
+export const MAX_CATEGORY_NAME_LENGTH = 200;
+/** A list's search text (`?query=`). */
+export const MAX_QUERY_LENGTH = 200;
+
+/* Defaults */
+
+/** The category a new post starts with ticked (spec section 8). */
+export const DEFAULT_POST_CATEGORY = 'Newsflash';
+/** The category newsletter sends post under. */
+export const NEWSLETTER_CATEGORY = 'Newsletters';
+/** Categories every school's website has from the start: the ones the portal's screens preselect. */
+export const DEFAULT_CATEGORIES = [DEFAULT_POST_CATEGORY, NEWSLETTER_CATEGORY] as const;
+
+/* Ids */
+
+/** An id of a post, page, category, gallery or image: a positive whole number JavaScript holds exactly. */
+export function isId(value: number): boolean {
+  return Number.isSafeInteger(value) && value > 0;
+}
+
+/**
+ * An id written in an address (`?id=`): decimal digits, no sign, no leading zero, and `isId`.
+ * Null for anything else (absent, empty or malformed). The API's request bodies and paths use
+ * the contract's `idSchema`, the same rule with a message per problem.
+ */
+export function parseId(text: string | null | undefined): number | null {
+  if (text == null || !/^[1-9]\d{0,15}$/.test(text)) return null;
+  const value = Number(text);
+  return isId(value) ? value : null;
 }
 
 /**

@@ -1,11 +1,24 @@
 import { z } from 'zod';
-import { successSchema } from './envelope';
-import { MAX_PAGE_LIMIT, WEBSITE_PAGE_SIZE } from './website-rules';
+import { emptyResponseSchema, successSchema } from './envelope';
+import { defineCalls } from './calls';
+import { WEBSITE_ENDPOINTS } from './website-endpoints';
+import {
+  MAX_GALLERY_TITLE_LENGTH,
+  MAX_ITEM_TITLE_LENGTH,
+  MAX_PAGE_LIMIT,
+  MAX_QUERY_LENGTH,
+  WEBSITE_PAGE_SIZE,
+} from './website-rules';
 import { HTML_LIMIT_MESSAGES, MAX_HTML_LENGTH } from './html-limits';
 
 export * from './website-rules';
 
-const id = z.coerce.number({ error: 'id must be a number.' }).int('id must be a whole number.').positive('id must be positive.');
+/**
+ * An id in a request (a body field, a path's `{id}`, a form field): a positive whole number, each
+ * problem named. The API's one id rule; addresses (`?id=`) use `parseId` of ./website-rules.ts.
+ */
+export const idSchema = z.coerce.number({ error: 'id must be a number.' }).int('id must be a whole number.').positive('id must be positive.');
+const id = idSchema;
 
 /** `?page=&limit=&query=` of the list calls. */
 export const listQuerySchema = z.object({
@@ -21,7 +34,7 @@ export const listQuerySchema = z.object({
     .min(1, 'limit must be at least 1.')
     .max(MAX_PAGE_LIMIT, `limit can be at most ${MAX_PAGE_LIMIT}.`)
     .default(WEBSITE_PAGE_SIZE),
-  query: z.string().trim().max(200, 'query can be at most 200 characters.').optional(),
+  query: z.string().trim().max(MAX_QUERY_LENGTH, `query can be at most ${MAX_QUERY_LENGTH} characters.`).optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
@@ -30,7 +43,6 @@ export type Category = z.infer<typeof categorySchema>;
 
 /** GET /api/website/wordpress/categories */
 export const categoriesResponseSchema = successSchema({ categories: z.array(categorySchema) });
-export type CategoriesResponse = z.infer<typeof categoriesResponseSchema>;
 
 export const postStatusSchema = z.enum(['publish', 'draft']);
 
@@ -53,7 +65,6 @@ export const postsResponseSchema = successSchema({
   categories: z.array(categorySchema),
   total_pages: z.number().int(),
 });
-export type PostsResponse = z.infer<typeof postsResponseSchema>;
 
 export const pageSchema = z.object({
   id: z.number().int(),
@@ -66,7 +77,6 @@ export type Page = z.infer<typeof pageSchema>;
 
 /** GET /api/website/wordpress/pages */
 export const pagesResponseSchema = successSchema({ pages: z.array(pageSchema), total_pages: z.number().int() });
-export type PagesResponse = z.infer<typeof pagesResponseSchema>;
 
 export const galleryImageSchema = z.object({ id: z.number().int(), src: z.string(), title: z.string() });
 export type GalleryImage = z.infer<typeof galleryImageSchema>;
@@ -81,23 +91,18 @@ export type Gallery = z.infer<typeof gallerySchema>;
 
 /** GET /api/website/wordpress/galleries */
 export const galleriesResponseSchema = successSchema({ galleries: z.array(gallerySchema), total_pages: z.number().int() });
-export type GalleriesResponse = z.infer<typeof galleriesResponseSchema>;
 
 /** GET /api/website/wordpress/galleries/min */
 export const galleriesMinResponseSchema = successSchema({
   galleries: z.array(z.object({ id: z.number().int(), post_title: z.string() })),
 });
-export type GalleriesMinResponse = z.infer<typeof galleriesMinResponseSchema>;
 
 /** GET /api/website/wordpress/galleries/{id}: one gallery for its edit screen (a call beyond the spec). */
 export const galleryResponseSchema = successSchema({ gallery: gallerySchema });
-export type GalleryResponse = z.infer<typeof galleryResponseSchema>;
 
 /** GET /api/website/wordpress/{posts|pages}/{id}: one item for the editor (a call beyond the spec). */
 export const postResponseSchema = successSchema({ post: postSchema });
-export type PostResponse = z.infer<typeof postResponseSchema>;
 export const pageResponseSchema = successSchema({ page: pageSchema.extend({ parent: z.string().nullable() }) });
-export type PageResponse = z.infer<typeof pageResponseSchema>;
 
 export interface MenuItem {
   id: number;
@@ -111,17 +116,14 @@ export const menuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
 
 /** GET /api/website/menu: top-level published pages in menu order, each with its children. */
 export const menuResponseSchema = successSchema({ menu: z.array(menuItemSchema) });
-export type MenuResponse = z.infer<typeof menuResponseSchema>;
 
 /** POST /api/website/posts/toggle */
 export const toggleRequestSchema = z.object({ id, isPublic: z.boolean({ error: 'isPublic must be true or false.' }) });
 export type ToggleRequest = z.infer<typeof toggleRequestSchema>;
 export const toggleResponseSchema = successSchema({ post: postSchema });
-export type ToggleResponse = z.infer<typeof toggleResponseSchema>;
 
 /** POST /api/website/posts/delete */
 export const deleteRequestSchema = z.object({ id });
-export type DeleteRequest = z.infer<typeof deleteRequestSchema>;
 
 /**
  * Title and content have no required or length rules (spec section 5) beyond a sane ceiling: for
@@ -130,24 +132,22 @@ export type DeleteRequest = z.infer<typeof deleteRequestSchema>;
  */
 export const saveRequestSchema = z.object({
   id: id.nullable().optional(),
-  title: z.string().max(1000, 'The title can be at most 1000 characters.'),
+  title: z.string().max(MAX_ITEM_TITLE_LENGTH, `The title can be at most ${MAX_ITEM_TITLE_LENGTH} characters.`),
   content: z.string().max(MAX_HTML_LENGTH, HTML_LIMIT_MESSAGES.length),
   /** Map of category id to name (posts). */
   category: z.record(z.string().regex(/^\d+$/, 'category keys are category ids.'), z.string()).optional().default({}),
   /** Title of the parent page, or null for a top-level page (new pages). */
   parent: z.string().nullable().optional().default(null),
 });
-export type SaveRequest = z.input<typeof saveRequestSchema>;
 
 /**
  * The largest JSON body a save at the limits can take: every character of the content and title
  * escaped at worst (`\u001f`, 6 bytes), plus room for the categories and the rest.
  */
-export const SAVE_REQUEST_MAX_BYTES = (MAX_HTML_LENGTH + 1000) * 6 + 64 * 1024;
+export const SAVE_REQUEST_MAX_BYTES = (MAX_HTML_LENGTH + MAX_ITEM_TITLE_LENGTH) * 6 + 64 * 1024;
 
 /** POST /api/website/{posts|pages}/{create|update} */
 export const saveResponseSchema = successSchema({ id: z.number().int(), post_url: z.string() });
-export type SaveResponse = z.infer<typeof saveResponseSchema>;
 
 export const mediaSchema = z.object({
   id: z.number().int(),
@@ -163,11 +163,13 @@ export type MediaUploadResponse = z.infer<typeof mediaUploadResponseSchema>;
 
 /** POST /api/website/gallery/new */
 export const newGalleryRequestSchema = z.object({
-  title: z.string().trim().min(1, 'A gallery needs a title.').max(300, 'The title can be at most 300 characters.'),
+  title: z
+    .string()
+    .trim()
+    .min(1, 'A gallery needs a title.')
+    .max(MAX_GALLERY_TITLE_LENGTH, `The title can be at most ${MAX_GALLERY_TITLE_LENGTH} characters.`),
 });
-export type NewGalleryRequest = z.infer<typeof newGalleryRequestSchema>;
 export const newGalleryResponseSchema = successSchema({ id: z.number().int() });
-export type NewGalleryResponse = z.infer<typeof newGalleryResponseSchema>;
 
 /** POST /api/website/gallery/upload (multipart `file`, `galleryID`) -> the uploaded image */
 export const galleryUploadFieldsSchema = z.object({ galleryID: id });
@@ -179,9 +181,50 @@ export const galleryUpdateRequestSchema = z.object({
   uploaded: z.array(id).max(1000, 'A gallery can hold at most 1000 images.'),
   galleryID: id,
 });
-export type GalleryUpdateRequest = z.infer<typeof galleryUpdateRequestSchema>;
 
 /** POST /api/website/gallery/remove */
 export const galleryRemoveRequestSchema = z.object({ id, galleryID: id });
-export type GalleryRemoveRequest = z.infer<typeof galleryRemoveRequestSchema>;
+
+/* ---- The call table ---- */
+
+/** A path's `{id}`: the same rule as the id of a request body. */
+export const idParamsSchema = z.object({ id });
+
+/** The uploaded file of a multipart upload (field `file`). */
+const uploadFile = z.file({ error: 'Choose a file to upload.' });
+
+/** POST /api/website/media/upload and /media/upload/builder: multipart `file`. */
+export const mediaUploadFormSchema = z.object({ file: uploadFile });
+/** POST /api/website/gallery/upload: multipart `file` and `galleryID`. */
+export const galleryUploadFormSchema = galleryUploadFieldsSchema.extend({ file: uploadFile });
+
+/**
+ * The website's calls: endpoints (./website-endpoints.ts) joined with their schemas. The routes
+ * serve them (src/server/http/calls.ts) and the stores send them (src/lib/send.ts).
+ */
+export const websiteCalls = defineCalls(WEBSITE_ENDPOINTS, {
+  categories: { response: categoriesResponseSchema },
+  posts: { query: listQuerySchema, response: postsResponseSchema },
+  post: { params: idParamsSchema, response: postResponseSchema },
+  pages: { query: listQuerySchema, response: pagesResponseSchema },
+  page: { params: idParamsSchema, response: pageResponseSchema },
+  menu: { response: menuResponseSchema },
+  togglePost: { body: toggleRequestSchema, response: toggleResponseSchema },
+  deletePost: { body: deleteRequestSchema, response: emptyResponseSchema },
+  createPost: { body: saveRequestSchema, response: saveResponseSchema, maxBytes: SAVE_REQUEST_MAX_BYTES },
+  updatePost: { body: saveRequestSchema, response: saveResponseSchema, maxBytes: SAVE_REQUEST_MAX_BYTES },
+  createPage: { body: saveRequestSchema, response: saveResponseSchema, maxBytes: SAVE_REQUEST_MAX_BYTES },
+  updatePage: { body: saveRequestSchema, response: saveResponseSchema, maxBytes: SAVE_REQUEST_MAX_BYTES },
+  // Uploads: their size limit is the runtime's (PORTAL_MAX_UPLOAD_MB), set by the routes.
+  uploadMedia: { form: mediaUploadFormSchema, response: mediaUploadResponseSchema },
+  uploadBuilderMedia: { form: mediaUploadFormSchema, response: mediaUploadResponseSchema },
+  galleries: { query: listQuerySchema, response: galleriesResponseSchema },
+  galleryTitles: { response: galleriesMinResponseSchema },
+  gallery: { params: idParamsSchema, response: galleryResponseSchema },
+  newGallery: { body: newGalleryRequestSchema, response: newGalleryResponseSchema },
+  uploadGalleryImage: { form: galleryUploadFormSchema, response: galleryUploadResponseSchema },
+  updateGallery: { body: galleryUpdateRequestSchema, response: emptyResponseSchema },
+  removeGalleryImage: { body: galleryRemoveRequestSchema, response: emptyResponseSchema },
+});
+export type WebsiteCalls = typeof websiteCalls;
 

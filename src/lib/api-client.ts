@@ -1,3 +1,9 @@
+/**
+ * The envelope's handling in the browser, in one place: every call of the portal's scripts
+ * (`send`, ./send.ts) and the gallery uploader (Uppy's own requests) come through here, so
+ * `isAuthFailed` always goes to the login address and `success: false` always shows the spec's
+ * toast (or what the caller asked for).
+ */
 import type { Failure } from '../contracts/envelope';
 import { PORTAL_CLIENT_HEADER } from '../contracts/http-headers';
 import { showToast } from './toast';
@@ -10,46 +16,61 @@ export function loginUrl(): string {
   return document.body.dataset.loginUrl || '/login';
 }
 
-export interface CallOptions {
-  method?: 'GET' | 'POST';
-  /** Sent as JSON. */
-  json?: unknown;
-  /** Sent as is (multipart uploads). */
-  body?: FormData;
-  /**
-   * What to do with `success: false`: by default the generic toast; a string shows that text
-   * instead; 'silent' shows nothing (spec: changelog and gallery failures).
-   */
-  onFailure?: string | 'silent' | ((failure: Failure) => void);
+/**
+ * What to do with `success: false`: by default the generic toast; a string shows that text
+ * instead; 'silent' shows nothing (spec: changelog and gallery failures); a function decides.
+ * An expired session goes to the login address whatever this says.
+ */
+export type OnFailure = string | 'silent' | ((failure: Failure) => void);
+
+/**
+ * Sent with every call, uploads included. The custom header marks the call as the portal's own
+ * (state-changing GETs require it).
+ */
+export const CLIENT_HEADERS: Readonly<Record<string, string>> = { Accept: 'application/json', [PORTAL_CLIENT_HEADER]: '1' };
+
+/** A response's envelope from its status and text; anything else (no JSON, no `success`) is a failure, an auth failure for 401. */
+export function readEnvelope<Body extends { success: true }>(status: number, text: string): Body | Failure {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed === 'object' && parsed !== null && 'success' in parsed && typeof parsed.success === 'boolean') {
+      return parsed as Body | Failure;
+    }
+  } catch {
+    // Not JSON: a proxy's error page, a cut connection.
+  }
+  return { success: false, isAuthFailed: status === 401 };
 }
 
 /**
- * The one fetch helper of every island and shell script. Resolves to the success body, or
- * null when the call failed (after telling the user, or sending them to sign in again).
- * `Response` is the contract's type for the call, e.g. ChangelogResponse.
+ * The one place an envelope is settled: the success body, or null after a failure has been
+ * dealt with (sign in again, or the toast / `onFailure`).
  */
-export async function call<Response extends { success: true }>(path: string, options: CallOptions = {}): Promise<Response | null> {
-  // The custom header marks the call as the portal's own (state-changing GETs require it).
-  const headers: Record<string, string> = { Accept: 'application/json', [PORTAL_CLIENT_HEADER]: '1' };
-  let body: BodyInit | undefined = options.body;
-  if (options.json !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(options.json);
-  }
-  let payload: Response | Failure;
-  try {
-    const res = await fetch(path, { method: options.method ?? (body ? 'POST' : 'GET'), headers, body, credentials: 'same-origin' });
-    payload = (await res.json()) as Response | Failure;
-  } catch {
-    payload = { success: false, isAuthFailed: false };
-  }
+export function settle<Body extends { success: true }>(payload: Body | Failure, onFailure?: OnFailure): Body | null {
   if (payload.success) return payload;
   if (payload.isAuthFailed) {
     window.location.assign(loginUrl());
     return null;
   }
-  const handler = options.onFailure;
-  if (typeof handler === 'function') handler(payload);
-  else if (handler !== 'silent') showToast(handler ?? GENERIC_FAILURE, { type: 'error' });
+  if (typeof onFailure === 'function') onFailure(payload);
+  else if (onFailure !== 'silent') void showToast(onFailure ?? GENERIC_FAILURE, { type: 'error' });
   return null;
+}
+
+/** One request with same-origin credentials and the portal's headers; its envelope (a failure when the network failed). */
+export async function request<Body extends { success: true } = { success: true }>(
+  url: string,
+  init: { method: string; headers?: Record<string, string>; body?: BodyInit },
+): Promise<Body | Failure> {
+  try {
+    const res = await fetch(url, {
+      method: init.method,
+      headers: { ...CLIENT_HEADERS, ...init.headers },
+      ...(init.body === undefined ? {} : { body: init.body }),
+      credentials: 'same-origin',
+    });
+    return readEnvelope<Body>(res.status, await res.text());
+  } catch {
+    return { success: false, isAuthFailed: false };
+  }
 }

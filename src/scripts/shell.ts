@@ -3,11 +3,9 @@
  * right drawer and logout. Loaded on every signed-in page.
  */
 import { themeEngine, type ThemeOptions } from '../lib/theme';
-import { call, loginUrl } from '../lib/api-client';
 import { showToast } from '../lib/toast';
 import { announcementUrl } from '../lib/links';
-import type { ChangelogResponse, StatusResponse } from '../contracts/support';
-import type { LogoutResponse } from '../contracts/shell';
+import { loadDrawer as loadDrawerData, logout } from '../stores/shell/shell';
 
 const root = document.documentElement;
 const theme = themeEngine();
@@ -135,14 +133,11 @@ let drawerLoaded = false;
 async function loadDrawer(): Promise<void> {
   if (drawerLoaded) return;
   drawerLoaded = true;
-  const [status, changelog] = await Promise.all([
-    call<StatusResponse>('/api/support/status', { onFailure: 'silent' }),
-    call<ChangelogResponse>('/api/support/changelog', { onFailure: 'silent' }),
-  ]);
+  const { status, changelog } = await loadDrawerData();
   for (const key of ['website', 'app'] as const) {
     const cell = document.querySelector<HTMLElement>(`[data-status="${key}"]`);
     if (!cell) continue;
-    const s = status?.[key] ?? { ok: false, text: 'Status unavailable' };
+    const s = status[key];
     cell.textContent = s.text;
     cell.className = s.ok ? 'ok' : 'fault';
   }
@@ -155,7 +150,7 @@ async function loadDrawer(): Promise<void> {
   }
   const supportUrl = document.body.dataset.supportUrl ?? '';
   list.replaceChildren(
-    ...changelog.data.map((item) => {
+    ...changelog.map((item) => {
       const li = document.createElement('li');
       const link = document.createElement('a');
       link.className = 'timeline-title';
@@ -171,11 +166,8 @@ async function loadDrawer(): Promise<void> {
     }),
   );
   const empty = byId('notifications-empty');
-  if (empty) empty.hidden = changelog.data.length > 0;
+  if (empty) empty.hidden = changelog.length > 0;
 }
 
 /* Logout: the call ends the session; either way the browser goes to the login address. */
-byId('logout-button')?.addEventListener('click', async () => {
-  await call<LogoutResponse>('/api/logout', { onFailure: 'silent' });
-  window.location.assign(loginUrl());
-});
+byId('logout-button')?.addEventListener('click', () => void logout());

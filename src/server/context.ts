@@ -28,7 +28,23 @@ export function requestContext(runtime: Pick<Runtime, 'db' | 'clock'>, session: 
   };
 }
 
+/**
+ * The context of work that has no request: a job or an operator command acting for one school,
+ * the demo seed, or a school's public site (no one signed in). Build one per school.
+ */
+export function schoolContext(db: Db, domain: { id: number; label: string }, now: number): SchoolContext {
+  return { db, domain: { id: domain.id, label: domain.label }, now };
+}
+
 /** The same context on another handle: a transaction, for work that must commit together. */
 export function withDb<Context extends SchoolContext>(ctx: Context, db: Db): Context {
   return { ...ctx, db };
+}
+
+/**
+ * Runs `work` in a transaction on the context's database, or in the caller's when the context
+ * already holds one (seeding, an import): the work gets the same context on the transaction.
+ */
+export function inTransaction<Context extends SchoolContext, T>(ctx: Context, work: (trx: Context) => Promise<T>): Promise<T> {
+  return ctx.db.isTransaction ? work(ctx) : ctx.db.transaction().execute((trx) => work(withDb(ctx, trx)));
 }

@@ -7,7 +7,7 @@
  * <div>s took 95 s. Browsers cap nesting near 512 themselves.
  *
  * How the numbers were chosen (measured on this project's 2-core machine, check plus
- * sanitizeContent of src/server/website/sanitize.ts, median of 5): the largest item of
+ * sanitizeContent of src/server/website/content/sanitize.ts, median of 5): the largest item of
  * fixtures/wordpress (WordPress's theme test data, 79 posts and pages) is 38,240 characters with
  * 378 elements, so these limits sit far above what school content reaches. Sanitising
  * costs about 0.2-0.4 ms per 1,000 characters of dense markup (srcset lists, entities,

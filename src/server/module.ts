@@ -5,7 +5,7 @@ import type { MenuGroup } from '../lib/menu';
 import type { Command } from './cli/command';
 import type { Db } from './db';
 import type { AppEnv } from './http/types';
-import type { Job } from './jobs';
+import type { JobHandler, Schedule } from './jobs';
 
 export type { ProductGate };
 
@@ -22,8 +22,14 @@ export interface PortalModule {
   gates?: ProductGate[];
   /** Named `NNNN_what`: the migrator runs every module's migrations in name order. */
   migrations?: Record<string, Migration>;
-  /** Periodic upkeep run by the server process. */
-  jobs?: Job[];
+  /**
+   * Handlers of the module's queued jobs, by job name (`<module>-what`): work enqueued with
+   * `enqueue` (src/server/jobs), in the transaction of the change that needs it. Typed payloads:
+   * `defineJob({ payload: zodSchema, run })`.
+   */
+  jobs?: Record<string, JobHandler>;
+  /** Periodic upkeep: each enqueues the job of its name (handled in `jobs`) once per interval. */
+  schedules?: Schedule[];
   /** Operator commands by name (`npm run portal -- <name>`). */
   commands?: Record<string, Command>;
   /** Fills the demo school with the module's content (in the seed's transaction). */

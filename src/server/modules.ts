@@ -3,7 +3,8 @@ import type { Hono } from 'hono';
 import type { AppEnv } from './http/types';
 import type { PortalModule, ProductGate } from './module';
 import type { Command } from './cli/command';
-import type { Job } from './jobs';
+import { collectJobs, type JobHandler, type Schedule } from './jobs';
+import { FOUNDATION_JOBS } from './jobs/foundation';
 import type { MenuGroup } from '../lib/menu';
 import { FOUNDATION_MIGRATIONS } from './db/migrations';
 import { websiteModule } from './website';
@@ -26,7 +27,13 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.assign({},
 /** Every module's product gates, most specific (longest prefix) first. */
 export const PRODUCT_GATES: readonly ProductGate[] = MODULES.flatMap((m) => m.gates ?? []).sort((a, b) => b.prefix.length - a.prefix.length);
 
-export const JOBS: readonly Job[] = MODULES.flatMap((m) => m.jobs ?? []);
+const COLLECTED_JOBS = collectJobs([FOUNDATION_JOBS, ...MODULES]);
+
+/** Every queued job's handler by job name, the foundation's and each module's (a name twice throws at start). */
+export const JOBS: Readonly<Record<string, JobHandler>> = COLLECTED_JOBS.jobs;
+
+/** Every periodic job, the foundation's and each module's; each names a handler in JOBS. */
+export const SCHEDULES: readonly Schedule[] = COLLECTED_JOBS.schedules;
 
 export const MODULE_COMMANDS: Readonly<Record<string, Command>> = Object.assign({}, ...MODULES.map((m) => m.commands ?? {}));
 

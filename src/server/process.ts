@@ -1,8 +1,8 @@
 import { parseConfig } from './config';
 import { migrateToLatest, openDatabase, type Db } from './db';
 import { systemClock } from './clock';
-import { startJobs } from './jobs';
-import { JOBS, MIGRATIONS } from './modules';
+import { startWorker } from './jobs';
+import { JOBS, MIGRATIONS, SCHEDULES } from './modules';
 import { seedDemoIfEmpty } from './seed/demo';
 import type { Runtime } from './runtime';
 
@@ -29,9 +29,10 @@ export async function prepareDatabase(runtime: Runtime, log: (line: string) => v
 let runtime: Promise<Runtime> | undefined;
 
 /**
- * The server process's runtime, wired once: configuration, database, clock, and the modules'
- * jobs started. The database is prepared here as well as in `npm start`'s boot step so that
- * `npm run dev` and a server started by hand find a current, seeded schema.
+ * The server process's runtime, wired once: configuration, database, clock, and the job worker
+ * started (the foundation's and the modules' queued and scheduled jobs). The database is prepared
+ * here as well as in `npm start`'s boot step so that `npm run dev` and a server started by hand
+ * find a current, seeded schema.
  */
 export function getRuntime(): Promise<Runtime> {
   runtime ??= (async () => {
@@ -39,7 +40,7 @@ export function getRuntime(): Promise<Runtime> {
     const db = openDatabase(config);
     const ready: Runtime = { config, db, clock: systemClock };
     await prepareDatabase(ready);
-    startJobs(ready, JOBS);
+    startWorker(ready, JOBS, SCHEDULES);
     return ready;
   })();
   return runtime;

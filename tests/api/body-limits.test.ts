@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bodyOf, CLIENT_ADDRESS, signedInUser, useTestContext } from '../factories';
-import { JSON_MAX_BYTES, LOGIN_MAX_BYTES } from '../../src/server/http/body-limits';
+import { JSON_MAX_BYTES } from '../../src/server/http/body-limits';
+import { LOGIN_MAX_BYTES } from '../../src/contracts/shell';
 
 const MIB = 1024 * 1024;
 const CHUNK = 64 * 1024;

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { galleriesResponseSchema, postsResponseSchema, saveResponseSchema } from '../../src/contracts/website';
 import { dialectOf, isUniqueViolation, skipLocked } from '../../src/server/db';
-import { parseWxr, importWxrDocument } from '../../src/server/website/wxr';
+import { parseWxr } from '../../src/server/website/import/wxr';
+import { importWxrDocument } from '../../src/server/website/import/service';
+import { schoolCtx } from '../factories/website-content';
 import { bodyOf, signedInUser, useTestContext, type TestSchool } from '../factories';
 import { getWith, postJson } from '../factories/website-content';
 
@@ -131,7 +133,7 @@ describe('the same answers on SQLite and PostgreSQL', () => {
 <category domain="category" nicename="long-name"><![CDATA[${longName}]]></category>
 <content:encoded><![CDATA[<p>Text</p>]]></content:encoded></item>
 </channel></rss>`;
-    const counts = await importWxrDocument(ctx().db, school.id, parseWxr(xml, ctx().clock.now), ctx().clock.now);
+    const counts = await importWxrDocument(schoolCtx(ctx(), school), parseWxr(xml, ctx().clock.now));
     expect(counts).toMatchObject({ posts: 1, categories: 1 });
     const row = await ctx().db.selectFrom('website_posts').select('title').where('domain_id', '=', school.id).executeTakeFirstOrThrow();
     expect(row.title).toBe(longTitle.slice(0, 1000));

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { z } from 'zod';
 import { failureSchema } from '../../src/contracts/envelope';
+import { defineJob, enqueue, runDueJobs, type JobHandler } from '../../src/server/jobs';
 import {
   NO_POSTGRES_REASON,
   addTestUser,
@@ -16,8 +19,9 @@ import {
 
 /**
  * Several stateless instances on one PostgreSQL database (DATABASE_URL): two runtimes, each with
- * its own connection pool and API, as two server processes would have. Sessions and the sign-in
- * limit live in the database, so either instance honours what the other wrote.
+ * its own connection pool and API, as two server processes would have. Sessions, the sign-in
+ * limit and the job queue live in the database, so either instance honours what the other wrote,
+ * and a job runs on one of them only.
  *
  * PostgreSQL only: vitest's `postgres` project runs it (TEST_DATABASE_URL set); without one it is
  * reported as skipped with the reason.
@@ -137,5 +141,47 @@ describe('two instances on one PostgreSQL database', () => {
     );
     expect((await Promise.all(attempts)).map((res) => res.status)).toEqual(Array(10).fill(401));
     await expectLimited(await postLogin(second.app, user, { clientAddress: '203.0.113.100' }));
+  });
+
+  it('runs each of 500 queued jobs exactly once while workers on both instances race for them', async (t) => {
+    t.skip(!onPostgres, NO_POSTGRES_REASON);
+    const [first, second] = instances();
+    const count = 500;
+    // Each run is a row; the primary key refuses a second run of a job (which would then fail it).
+    await sql`create table job_runs (n integer primary key, worker varchar(100) not null)`.execute(first.db);
+    const handlers: Record<string, JobHandler> = {
+      'multi-instance-record': defineJob({
+        payload: z.object({ n: z.number().int() }),
+        run: async (rt, { n }) => {
+          // A moment's work, so the workers' batches overlap.
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          await sql`insert into job_runs (n, worker) values (${n}, ${rt === first.runtime ? 'first' : 'second'})`.execute(rt.db);
+        },
+      }),
+    };
+    await first.db.transaction().execute(async (trx) => {
+      for (let n = 0; n < count; n += 1) {
+        await enqueue(trx, { name: 'multi-instance-record', payload: { n }, now: first.clock.now, key: `multi-instance-record:${n}` });
+      }
+    });
+
+    // Two workers on each instance (each instance its own pool), all at once.
+    const summaries = await Promise.all(
+      [first, second, first, second].map((instance) => runDueJobs(instance.runtime, handlers, { log: () => undefined })),
+    );
+    expect(summaries.reduce((sum, s) => sum + s.done, 0)).toBe(count);
+    expect(summaries.every((s) => s.retried === 0 && s.failed === 0 && s.lost === 0)).toBe(true);
+
+    const runs = await sql<{ n: number; worker: string }>`select n, worker from job_runs order by n`.execute(second.db);
+    expect(runs.rows.map((r) => Number(r.n))).toEqual(Array.from({ length: count }, (_, n) => n));
+    // Both instances took part.
+    expect(new Set(runs.rows.map((r) => r.worker))).toEqual(new Set(['first', 'second']));
+    const jobs = await first.db
+      .selectFrom('jobs')
+      .select(['status', 'attempts', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('name', '=', 'multi-instance-record')
+      .groupBy(['status', 'attempts'])
+      .execute();
+    expect(jobs.map((j) => ({ ...j, n: Number(j.n) }))).toEqual([{ status: 'done', attempts: 1, n: count }]);
   });
 });

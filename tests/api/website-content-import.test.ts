@@ -4,10 +4,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { categoriesResponseSchema, menuResponseSchema, pageResponseSchema, pagesResponseSchema, postsResponseSchema } from '../../src/contracts/website';
 import { main } from '../../src/server/cli/main';
 import { seedDemoIfEmpty, DEMO_SCHOOL } from '../../src/server/seed/demo';
-import { DEMO_WXR_FILE, seedDemoWebsite } from '../../src/server/website/content-seed';
-import { importWxr, parseWxr, WxrError } from '../../src/server/website/wxr';
+import { DEMO_WXR_FILE, seedDemoWebsite } from '../../src/server/website/seed';
+import { importWxr } from '../../src/server/website/import/service';
+import { parseWxr, WxrError } from '../../src/server/website/import/wxr';
 import { addTestUser, bodyOf, createTestContext, createTestSchool, makeTempDir, signIn, useEnvironmentDatabase, useTestContext, type TestSchool } from '../factories';
-import { getWith, itemRows } from '../factories/website-content';
+import { getWith, itemRows, schoolCtx } from '../factories/website-content';
 
 const FIXTURE = path.resolve('fixtures/wordpress/themeunittestdata.wordpress.xml');
 const xml = fs.readFileSync(FIXTURE, 'utf8');
@@ -26,7 +27,7 @@ describe('WordPress import', () => {
   });
 
   it('imports the fixture’s posts, pages and categories into a fresh school', async () => {
-    const counts = await importWxr(ctx().db, school.label, xml, ctx().clock.now);
+    const counts = await importWxr(schoolCtx(ctx(), school), xml);
     expect(counts).toEqual({ posts: EXPECTED.posts, pages: EXPECTED.pages, categories: EXPECTED.categories, skipped: 0 });
 
     const posts = postsResponseSchema.parse(await bodyOf(await getWith(ctx().app, '/api/website/wordpress/posts?limit=100', cookie)));
@@ -98,7 +99,7 @@ describe('WordPress import', () => {
   it('adds nothing when the same file is imported again', async () => {
     const before = { posts: await itemRows(ctx(), school.id, 'post'), pages: await itemRows(ctx(), school.id, 'page') };
     const categoriesBefore = await ctx().db.selectFrom('website_categories').selectAll().where('domain_id', '=', school.id).execute();
-    const counts = await importWxr(ctx().db, school.label, xml, ctx().clock.now + 1000);
+    const counts = await importWxr({ ...schoolCtx(ctx(), school), now: ctx().clock.now + 1000 }, xml);
     expect(counts).toEqual({ posts: 0, pages: 0, categories: 0, skipped: EXPECTED.posts + EXPECTED.pages });
     expect(await itemRows(ctx(), school.id, 'post')).toEqual(before.posts);
     expect(await itemRows(ctx(), school.id, 'page')).toEqual(before.pages);
@@ -143,7 +144,7 @@ Second paragraph]]></content:encoded></item>`,
     expect(doc.items[1]?.date).toBe(Date.parse('2019-01-01T00:00:00Z') / 1000);
 
     const s = await createTestSchool(ctx(), { products: { website: true } });
-    await importWxr(ctx().db, s.label, wxr, ctx().clock.now);
+    await importWxr(schoolCtx(ctx(), s), wxr);
     const pending = (await itemRows(ctx(), s.id, 'page')).filter((r) => r.status === 'pending');
     expect(pending).toHaveLength(4);
     for (const page of pending) expect(Number(page.created_at)).toBe(ctx().clock.now);
@@ -301,7 +302,7 @@ describe('demo seed', () => {
       const s = await createTestSchool(local, { products: { website: true } });
       const lines: string[] = [];
       process.chdir(elsewhere);
-      const result = await seedDemoWebsite(local.db, s.label, local.clock.now, (line) => lines.push(line));
+      const result = await seedDemoWebsite(schoolCtx(local, s), (line) => lines.push(line));
       expect(result).toBeNull();
       expect(lines).toHaveLength(1);
       expect(lines[0]).toContain(DEMO_WXR_FILE);

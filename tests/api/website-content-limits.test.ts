@@ -2,9 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { saveResponseSchema } from '../../src/contracts/website';
 import { checkHtmlLimits, HTML_LIMIT_MESSAGES, MAX_HTML_DEPTH, MAX_HTML_ELEMENTS, MAX_HTML_LENGTH } from '../../src/server/html-limits';
 import { measureHtml } from '../../src/server/html-shape';
-import { excerptOf, renderSiteContent } from '../../src/server/website/content-site';
-import { findPublicSite, getPublishedPost } from '../../src/server/website/service';
-import { importWxr } from '../../src/server/website/wxr';
+import { schoolContext } from '../../src/server/context';
+import { excerptOf, findPublicSite, getPublishedPost, renderSiteContent } from '../../src/server/website/site/service';
+import { importWxr } from '../../src/server/website/import/service';
+import { schoolCtx } from '../factories/website-content';
 import { bodyOf, createTestSchool, get, signedInUser, useTestContext, type TestSchool } from '../factories';
 import { addPage, addPost, itemRows, postJson } from '../factories/website-content';
 
@@ -100,11 +101,12 @@ describe('website content within the HTML limits', () => {
     // What the public post page does with the stored row: no sanitising on view.
     const site = await findPublicSite(ctx().db, school.label);
     if (!site) throw new Error('The school has no public site.');
-    const post = await getPublishedPost(ctx().db, site, decodeURIComponent(saved.post_url.split('/').at(-1) ?? ''));
+    const siteCtx = schoolContext(ctx().db, site, ctx().clock.now);
+    const post = await getPublishedPost(siteCtx, decodeURIComponent(saved.post_url.split('/').at(-1) ?? ''));
     if (!post) throw new Error('The saved post is not public.');
     expect(post.content).toBe(content); // clean HTML is stored as written
     const renderStart = performance.now();
-    const html = await renderSiteContent(ctx().db, site.id, post.content);
+    const html = await renderSiteContent(siteCtx, post.content);
     const description = excerptOf(post.content, 30);
     const renderElapsed = performance.now() - renderStart;
     expect(html).toBe(content);
@@ -170,7 +172,7 @@ describe('website content within the HTML limits', () => {
       '</channel></rss>';
     const s = await createTestSchool(ctx(), { products: { website: true } });
     const start = performance.now();
-    const counts = await importWxr(ctx().db, s.label, wxr, ctx().clock.now);
+    const counts = await importWxr(schoolCtx(ctx(), s), wxr);
     expect(performance.now() - start).toBeLessThan(500);
     expect(counts).toMatchObject({ posts: 1, pages: 0, skipped: 0 });
     expect(counts.refused).toEqual([

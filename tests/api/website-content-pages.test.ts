@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { menuResponseSchema, pageResponseSchema, pageSchema, pagesResponseSchema, saveResponseSchema } from '../../src/contracts/website';
-import { startJobs } from '../../src/server/jobs';
-import { JOBS } from '../../src/server/modules';
-import { publishDuePages } from '../../src/server/website/service';
+import { runDueJobs } from '../../src/server/jobs';
+import { JOBS, SCHEDULES } from '../../src/server/modules';
+import { schoolContext } from '../../src/server/context';
+import { publishDuePages, publishDuePagesOf } from '../../src/server/website/content/service';
 import { addTestUser, bodyOf, createTestContext, createTestSchool, signIn, signedInUser, useTestContext, type TestSchool } from '../factories';
 import { addPage, getWith, itemRows, postJson } from '../factories/website-content';
 
@@ -239,9 +240,9 @@ describe('website content: pages and the menu', () => {
       const now = ctx().clock.now;
       expect(await publishDuePages(ctx().db, now + 23 * HOUR, 24)).toBe(0);
       expect(await statusOf(ctx(), saved.id)).toBe('pending');
-      expect(await publishDuePages(ctx().db, now + 24 * HOUR, 24, other.id)).toBe(0);
+      expect(await publishDuePagesOf(schoolContext(ctx().db, other, now + 24 * HOUR), 24)).toBe(0);
       expect(await statusOf(ctx(), saved.id)).toBe('pending');
-      expect(await publishDuePages(ctx().db, now + 24 * HOUR, 24, s.id)).toBe(1);
+      expect(await publishDuePagesOf(schoolContext(ctx().db, s, now + 24 * HOUR), 24)).toBe(1);
       expect(await statusOf(ctx(), saved.id)).toBe('publish');
       const menu = menuResponseSchema.parse(await bodyOf(await getWith(ctx().app, '/api/website/menu', c))).menu;
       expect(menu.map((m) => m.title)).toEqual(['Later']);
@@ -255,9 +256,8 @@ describe('website content: pages and the menu', () => {
         local.clock.advance(HOUR);
         const notYet = await addPage(local, s, { title: 'Not yet', status: 'pending' });
         local.clock.advance(HOUR);
-        const stop = startJobs(local.runtime, JOBS);
-        stop();
-        await expect.poll(() => statusOf(local, due.id)).toBe('publish');
+        await runDueJobs(local.runtime, JOBS, { schedules: SCHEDULES });
+        expect(await statusOf(local, due.id)).toBe('publish');
         expect(await statusOf(local, notYet.id)).toBe('pending');
       } finally {
         await local.close();

@@ -11,7 +11,8 @@ import {
   type Gallery,
 } from '../../src/contracts/website';
 import { storedPath } from '../../src/server/media/store';
-import { getGallery } from '../../src/server/website/galleries';
+import { schoolContext } from '../../src/server/context';
+import { getGallery } from '../../src/server/website/galleries/service';
 import { bodyOf, get, post, signedInUser, useTestContext, type TestContext } from '../factories';
 import { postMultipart } from '../factories/media-http';
 import { makeImage, SVG_AS_PNG } from '../factories/media-images';
@@ -19,6 +20,7 @@ import { makeImage, SVG_AS_PNG } from '../factories/media-images';
 interface Staff {
   cookie: string;
   schoolId: number;
+  label: string;
 }
 
 async function newGallery(ctx: TestContext, staff: Staff, title: string): Promise<number> {
@@ -62,7 +64,7 @@ describe('gallery flow', () => {
 
   beforeAll(async () => {
     const s = await signedInUser(ctx(), { website: true });
-    staff = { cookie: s.cookie, schoolId: s.school.id };
+    staff = { cookie: s.cookie, schoolId: s.school.id, label: s.school.label };
   });
 
   it('new -> upload two -> save reversed -> listed in that order -> remove one', async () => {
@@ -87,7 +89,7 @@ describe('gallery flow', () => {
       { id: second.id, src: second.src, title: 'Long jump' },
       { id: first.id, src: first.src, title: 'Relay' },
     ]);
-    expect(await getGallery(ctx().db, staff.schoolId, galleryID)).toEqual(listed);
+    expect(await getGallery(schoolContext(ctx().db, { id: staff.schoolId, label: staff.label }, ctx().clock.now), galleryID)).toEqual(listed);
 
     const removed = await post(ctx().app, '/api/website/gallery/remove', JSON.stringify({ id: second.id, galleryID }), { cookie: staff.cookie });
     expect(removed.status).toBe(200);
@@ -157,14 +159,14 @@ describe('gallery lists', () => {
 
   beforeAll(async () => {
     const s = await signedInUser(ctx(), { website: true });
-    staff = { cookie: s.cookie, schoolId: s.school.id };
+    staff = { cookie: s.cookie, schoolId: s.school.id, label: s.school.label };
     for (let i = 1; i <= 12; i++) {
       ids.push(await newGallery(ctx(), staff, `Gallery ${i}`));
       ctx().clock.advance(60);
     }
     // Another school's gallery must never show.
     const other = await signedInUser(ctx(), { website: true });
-    await newGallery(ctx(), { cookie: other.cookie, schoolId: other.school.id }, 'Not ours');
+    await newGallery(ctx(), { cookie: other.cookie, schoolId: other.school.id, label: other.school.label }, 'Not ours');
   });
 
   it('pages newest first, 10 by default', async () => {
@@ -210,8 +212,8 @@ describe('gallery calls and other schools', () => {
   beforeAll(async () => {
     const sa = await signedInUser(ctx(), { website: true });
     const sb = await signedInUser(ctx(), { website: true });
-    a = { cookie: sa.cookie, schoolId: sa.school.id };
-    b = { cookie: sb.cookie, schoolId: sb.school.id };
+    a = { cookie: sa.cookie, schoolId: sa.school.id, label: sa.school.label };
+    b = { cookie: sb.cookie, schoolId: sb.school.id, label: sb.school.label };
     galleryA = await newGallery(ctx(), a, 'School A');
     imageA = await uploadTo(ctx(), a, galleryA, 'a.png');
     await post(ctx().app, '/api/website/gallery/update', JSON.stringify({ uploaded: [imageA.id], galleryID: galleryA }), { cookie: a.cookie });

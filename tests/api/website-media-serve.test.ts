@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mediaUploadResponseSchema } from '../../src/contracts/website';
 import { GET } from '../../src/pages/uploads/[school]/[file]';
-import { serveUpload } from '../../src/server/website/media-service';
+import { serveUpload } from '../../src/server/website/media/service';
 import { bodyOf, signedInUser, useTestContext } from '../factories';
 import { postMultipart } from '../factories/media-http';
 import { makeImage, SVG_AS_PNG } from '../factories/media-images';

@@ -2,7 +2,6 @@ import { addUser, createSchool } from '../../src/server/account/service';
 import type { Products } from '../../src/contracts/shell';
 import type { TestContext } from './runtime';
 
-export const ALL_PRODUCTS: Products = { hapara: true, newsletter: true, builder: true, website: true, app: true };
 export const NO_PRODUCTS: Products = { hapara: false, newsletter: false, builder: false, website: false, app: false };
 
 let sequence = 0;

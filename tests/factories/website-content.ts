@@ -1,13 +1,14 @@
 import type { Api } from '../../src/server/api';
-import * as repo from '../../src/server/website/repository';
-import { createPage, createPost, type SchoolRef } from '../../src/server/website/service';
+import { schoolContext, type SchoolContext } from '../../src/server/context';
+import * as repo from '../../src/server/website/content/repository';
+import { createPage, createPost } from '../../src/server/website/content/service';
 import { get, post, type RequestOptions } from './http';
 import type { TestContext } from './runtime';
 import type { TestSchool } from './accounts';
 
-/** The website service's view of a test school. */
-export function schoolRef(school: Pick<TestSchool, 'id' | 'label'>): SchoolRef {
-  return { id: school.id, label: school.label };
+/** What the website's services take first for a test school: its context on the test's database, at the clock's moment. */
+export function schoolCtx(ctx: TestContext, school: Pick<TestSchool, 'id' | 'label'>): SchoolContext {
+  return schoolContext(ctx.db, school, ctx.clock.now);
 }
 
 /** POSTs a JSON value (stringified) with the session cookie. */
@@ -34,7 +35,7 @@ export async function addPost(
   input: { title: string; content?: string; categories?: Array<{ id: number; name: string }>; status?: 'publish' | 'draft' },
 ): Promise<{ id: number; post_url: string }> {
   const category = Object.fromEntries((input.categories ?? []).map((c) => [String(c.id), c.name]));
-  const created = await createPost(ctx.db, schoolRef(school), { title: input.title, content: input.content ?? '<p>Body</p>', category, parent: null }, ctx.clock.now);
+  const created = await createPost(schoolCtx(ctx, school), { title: input.title, content: input.content ?? '<p>Body</p>', category, parent: null });
   if (input.status === 'draft') await repo.updateItem(ctx.db, school.id, 'post', created.id, { status: 'draft' });
   return created;
 }
@@ -45,12 +46,12 @@ export async function addPage(
   school: Pick<TestSchool, 'id' | 'label'>,
   input: { title: string; content?: string; parent?: string | null; status?: 'publish' | 'pending' | 'draft'; menuOrder?: number },
 ): Promise<{ id: number; post_url: string }> {
-  const created = await createPage(
-    ctx.db,
-    schoolRef(school),
-    { title: input.title, content: input.content ?? '<p>Page body</p>', category: {}, parent: input.parent ?? null },
-    ctx.clock.now,
-  );
+  const created = await createPage(schoolCtx(ctx, school), {
+    title: input.title,
+    content: input.content ?? '<p>Page body</p>',
+    category: {},
+    parent: input.parent ?? null,
+  });
   await repo.updateItem(ctx.db, school.id, 'page', created.id, { status: input.status ?? 'publish' });
   if (input.menuOrder !== undefined) {
     await ctx.db.updateTable('website_posts').set({ menu_order: input.menuOrder }).where('id', '=', created.id).execute();

@@ -13,7 +13,7 @@ import {
 } from '../../src/server/html-limits';
 import { measureHtml } from '../../src/server/html-shape';
 import { sanitizeRichText } from '../../src/server/html';
-import { sanitizeContent } from '../../src/server/website/sanitize';
+import { sanitizeContent } from '../../src/server/website/content/sanitize';
 
 /** htmlparser2's void elements: opened and closed at once, never on its stack. */
 const VOID = new Set(['area', 'base', 'basefont', 'br', 'col', 'command', 'embed', 'frame', 'hr', 'img', 'input', 'isindex', 'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr']);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { thumbnailUrl } from '../../src/contracts/website';
 import { isStoredName, newFileName, storedPath } from '../../src/server/media/store';
 import { thumbnailName, uploadUrl } from '../../src/server/media/urls';
-import { cleanFileName, titleFromName } from '../../src/server/website/media-service';
+import { cleanFileName, titleFromName } from '../../src/server/website/media/service';
 
 describe('stored names', () => {
   it('are random hex with the given extension', () => {

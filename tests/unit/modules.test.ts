@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
 import { FOUNDATION_MIGRATIONS } from '../../src/server/db/migrations';
-import { JOBS, MIGRATIONS, MODULE_COMMANDS, MODULE_MENUS, MODULES, PRODUCT_GATES, mountModuleApis } from '../../src/server/modules';
+import { JOBS, MIGRATIONS, MODULE_COMMANDS, MODULE_MENUS, MODULES, PRODUCT_GATES, SCHEDULES, mountModuleApis } from '../../src/server/modules';
 import type { AppEnv } from '../../src/server/http/types';
 
 describe('the module list', () => {
@@ -28,9 +28,11 @@ describe('the module list', () => {
     expect(Object.keys(MODULE_COMMANDS).sort()).toEqual([...names].sort());
   });
 
-  it('runs every job name once', () => {
-    const names = JOBS.map((j) => j.name);
+  it('handles every job name once, and schedules only jobs it handles', () => {
+    const names = MODULES.flatMap((m) => Object.keys(m.jobs ?? {}));
     expect(new Set(names).size).toBe(names.length);
+    for (const module of MODULES) for (const [name, handler] of Object.entries(module.jobs ?? {})) expect(JOBS[name]).toBe(handler);
+    for (const schedule of SCHEDULES) expect(JOBS[schedule.name]).toBeDefined();
   });
 
   it('orders the product gates most specific first, so the builder needs both flags', () => {

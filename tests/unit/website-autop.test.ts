@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { autopIfClassic, hasBlocks, wpautop } from '../../src/server/website/content-autop';
+import { autopIfClassic, hasBlocks, wpautop } from '../../src/server/website/site/autop';
 
 describe('wpautop (WordPress port)', () => {
   it.each([

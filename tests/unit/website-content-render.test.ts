@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Gallery } from '../../src/contracts/website';
-import { expandGallerySliders, galleryIdsIn, renderGallerySlider } from '../../src/server/website/content-shortcodes';
-import { excerptOf } from '../../src/server/website/content-site';
-import { escapeLike } from '../../src/server/website/repository';
-import { nextFreeSlug, pageUrl, postUrl, slugify } from '../../src/server/website/service';
+import { expandGallerySliders, galleryIdsIn, renderGallerySlider } from '../../src/server/website/site/shortcodes';
+import { excerptOf } from '../../src/server/website/site/service';
+import { escapeLike } from '../../src/server/website/content/repository';
+import { nextFreeSlug, slugify } from '../../src/server/website/content/slugs';
+import { pageUrl, postUrl } from '../../src/server/website/content/urls';
 import { totalPages } from '../../src/contracts/website';
 
 function gallery(id: number, title: string, images: Array<{ id: number; src: string; title: string }>): Gallery {
@@ -52,9 +53,9 @@ describe('gallery slider shortcodes', () => {
 
   it('expands each slider shortcode, replacing a paragraph that holds only the shortcode', async () => {
     const asked: number[] = [];
-    const load = async (id: number) => {
-      asked.push(id);
-      return id === 3 ? SPORTS : null;
+    const load = async (ids: number[]) => {
+      asked.push(...ids);
+      return new Map(ids.includes(3) ? [[3, SPORTS]] : []);
     };
     const html = await expandGallerySliders('<p>Intro [gallery_slider id="3"]</p>\n<p>[gallery_slider id="3"]</p>\n<p>[gallery_slider id="99"]</p>[caption]x[/caption]', load);
     const slider = renderGallerySlider(SPORTS);

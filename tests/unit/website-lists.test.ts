@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { pageItems } from '../../src/islands/ui/pagination';
 import { listSummary } from '../../src/islands/ui/ListStatus';
-import { apiSearch, listHref, readLocation } from '../../src/stores/website-list';
-import { displayTitle, formatListDate, toPostRow } from '../../src/stores/website-rows';
-import { moveItem } from '../../src/stores/website-gallery';
+import { listHref, readLocation } from '../../src/lib/website-lists';
+import { listQuery } from '../../src/lib/lists';
+import { encodeQuery } from '../../src/lib/send';
+import { displayTitle, formatListDate, toPostRow } from '../../src/lib/website-lists';
+import { moveItem } from '../../src/stores/website/gallery';
 
 describe('readLocation', () => {
   it('reads ?page=&query=, trimming the query', () => {
@@ -21,15 +23,15 @@ describe('readLocation', () => {
   });
 });
 
-describe('listHref and apiSearch', () => {
+describe('listHref and listQuery', () => {
   it('leaves page 1 and an empty query out of the address', () => {
     expect(listHref('/website/posts', { page: 1, query: '' })).toBe('/website/posts');
     expect(listHref('/website/posts', { page: 2, query: 'a b&c' })).toBe('/website/posts?page=2&query=a+b%26c');
   });
 
   it('always sends page and limit to the API, the query only when there is one', () => {
-    expect(apiSearch({ page: 1, query: '' }, 10)).toBe('page=1&limit=10');
-    expect(apiSearch({ page: 4, query: 'x' }, 10)).toBe('page=4&limit=10&query=x');
+    expect(encodeQuery(listQuery({ page: 1, query: '' }, 10))).toBe('page=1&limit=10');
+    expect(encodeQuery(listQuery({ page: 4, query: 'x' }, 10))).toBe('page=4&limit=10&query=x');
   });
 
   it('round-trips through readLocation', () => {

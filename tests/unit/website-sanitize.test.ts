@@ -3,10 +3,10 @@ import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import sanitizeHtml from 'sanitize-html';
 import { describe, expect, it } from 'vitest';
-import { htmlToText, isAllowedIframeSrc, isDangerousStyle, sanitizeContent, titleToText } from '../../src/server/website/sanitize';
-import { autopIfClassic } from '../../src/server/website/content-autop';
-import { parseWxr } from '../../src/server/website/wxr';
-import { pointsIntoPortal } from '../../src/server/website/portal-addresses';
+import { htmlToText, isAllowedIframeSrc, isDangerousStyle, sanitizeContent, titleToText } from '../../src/server/website/content/sanitize';
+import { autopIfClassic } from '../../src/server/website/site/autop';
+import { parseWxr } from '../../src/server/website/import/wxr';
+import { pointsIntoPortal } from '../../src/server/website/content/portal-addresses';
 
 const xml = fs.readFileSync(path.resolve('fixtures/wordpress/themeunittestdata.wordpress.xml'), 'utf8');
 

@@ -8,11 +8,13 @@ export interface SearchBoxProps {
   /** The query the list shows; the box follows it (Back, Forward). */
   value: string;
   onSearch: (query: string) => void;
+  /** The longest query the list's call accepts (its contract's limit). */
+  maxLength: number;
   disabled?: boolean;
 }
 
 /** A search form: Enter or the Search button searches. */
-export function SearchBox({ label, action, value, onSearch, disabled = false }: SearchBoxProps) {
+export function SearchBox({ label, action, value, onSearch, maxLength, disabled = false }: SearchBoxProps) {
   const id = useId();
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
@@ -31,7 +33,7 @@ export function SearchBox({ label, action, value, onSearch, disabled = false }: 
           className="form-control"
           type="search"
           name="query"
-          maxLength={200}
+          maxLength={maxLength}
           placeholder="Search by title…"
           autoComplete="off"
           value={text}

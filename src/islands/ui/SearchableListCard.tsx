@@ -1,14 +1,30 @@
 import type { RefObject } from 'react';
-import { useStore } from '@nanostores/react';
-import type { ListStore } from '../../stores/website-list';
 import { DataTable, type Column } from './DataTable';
 import { Pagination } from './Pagination';
 import { SearchBox } from './SearchBox';
 import { EmptyState } from './EmptyState';
 import { ListStatus } from './ListStatus';
 
+/** What the card shows of a server-paged, searchable list (the island's store state). */
+export interface SearchableListState<Row> {
+  rows: Row[];
+  page: number;
+  totalPages: number;
+  query: string;
+  /** A page is on its way. */
+  loading: boolean;
+}
+
 export interface SearchableListCardProps<Row> {
-  store: ListStore<Row>;
+  list: SearchableListState<Row>;
+  /** A search was submitted. */
+  onSearch: (query: string) => void;
+  /** The longest query the list's call accepts. */
+  queryMaxLength: number;
+  /** A page link was followed (the link's address is `pageHref`'s, for opening in a new tab). */
+  onPage: (page: number) => void;
+  /** The address of a page of the current search. */
+  pageHref: (page: number) => string;
   /** The list's path (the search form's action without JavaScript). */
   path: string;
   /** Singular noun of a row, e.g. 'post'. */
@@ -24,13 +40,27 @@ export interface SearchableListCardProps<Row> {
 }
 
 /** A card with search and a New button over a server-paged table (Manage Posts, Manage Pages). */
-export function SearchableListCard<Row>({ store, path, noun, caption, newHref, newLabel, columns, rowKey, id, tableRef }: SearchableListCardProps<Row>) {
-  const list = useStore(store.$list);
+export function SearchableListCard<Row>({
+  list,
+  onSearch,
+  queryMaxLength,
+  onPage,
+  pageHref,
+  path,
+  noun,
+  caption,
+  newHref,
+  newLabel,
+  columns,
+  rowKey,
+  id,
+  tableRef,
+}: SearchableListCardProps<Row>) {
   const plural = `${noun}s`;
   return (
     <div className="card">
       <div className="card-header list-toolbar">
-        <SearchBox label={`Search ${plural} by title`} action={path} value={list.query} onSearch={(q) => void store.search(q)} />
+        <SearchBox label={`Search ${plural} by title`} action={path} value={list.query} onSearch={onSearch} maxLength={queryMaxLength} />
         <a className="btn btn-primary list-toolbar-end" href={newHref}>
           {newLabel}
         </a>
@@ -63,8 +93,8 @@ export function SearchableListCard<Row>({ store, path, noun, caption, newHref, n
           page={list.page}
           totalPages={list.totalPages}
           label={`${caption} pagination`}
-          hrefFor={(page) => store.hrefFor({ page, query: list.query })}
-          onPage={(page) => void store.goToPage(page)}
+          hrefFor={pageHref}
+          onPage={onPage}
         />
       </div>
     </div>

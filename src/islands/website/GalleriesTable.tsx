@@ -5,14 +5,12 @@ import { DataTable, type Column } from '../ui/DataTable';
 import { Pagination } from '../ui/Pagination';
 import { EmptyState } from '../ui/EmptyState';
 import { ListStatus } from '../ui/ListStatus';
-import { createGalleriesStore, type GalleriesStoreInit } from '../../stores/website-galleries';
-import type { GalleryRow } from '../../stores/website-rows';
-import { GENERIC_FAILURE } from '../../lib/api-client';
-import { showToast } from '../../lib/toast';
+import { createGalleriesStore, type GalleriesNotice, type GalleriesStoreInit } from '../../stores/website/galleries';
+import type { GalleryRow } from '../../lib/website-lists';
 
 export interface GalleriesTableProps extends GalleriesStoreInit {
   /** Set when the edit screen sent the user back (unknown gallery): the generic failure toast. */
-  notice?: 'missing' | null;
+  notice?: GalleriesNotice;
 }
 
 const columns: Column<GalleryRow>[] = [
@@ -43,14 +41,7 @@ export default function GalleriesTable({ notice = null, ...props }: GalleriesTab
   const [store] = useState(() => createGalleriesStore(props));
   const list = useStore(store.$list);
   useEffect(() => store.listenToHistory(), [store]);
-  useEffect(() => {
-    if (notice !== 'missing') return;
-    void showToast(GENERIC_FAILURE, { type: 'error' });
-    // Forget the notice so a reload does not repeat it.
-    const url = new URL(window.location.href);
-    url.searchParams.delete('notice');
-    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}`);
-  }, [notice]);
+  useEffect(() => store.showNotice(notice), [store, notice]);
 
   return (
     <div className="card">

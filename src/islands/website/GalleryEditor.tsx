@@ -2,9 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import '../ui/ui.css';
 import './gallery.css';
-import { createGalleryEditor, GALLERIES_LIST_PATH } from '../../stores/website-gallery';
-import { showFlash } from '../../stores/website-flash';
-import type { GalleryTile } from '../../stores/website-rows';
+import { createGalleryEditor, GALLERIES_LIST_PATH } from '../../stores/website/gallery';
+import { showFlash } from '../../lib/flash';
+import type { GalleryTile } from '../../lib/website-lists';
 import { GalleryUploader } from './GalleryUploader';
 
 export interface GalleryEditorProps {

@@ -3,21 +3,18 @@ import type { Uppy as UppyType } from '@uppy/core';
 import type DashboardType from '@uppy/react/dashboard';
 import '@uppy/core/css/style.min.css';
 import '@uppy/dashboard/css/style.min.css';
-import { GENERIC_FAILURE, loginUrl } from '../../lib/api-client';
-import { showToast } from '../../lib/toast';
-import type { GalleryEditorStore } from '../../stores/website-gallery';
-import { toGalleryTile } from '../../stores/website-rows';
+import { GENERIC_FAILURE } from '../../lib/api-client';
+import type { GalleryEditorStore } from '../../stores/website/gallery';
 
 /** Spec: galleries. */
 export const UPLOAD_PROMPT = 'Drag and drop images, or click to upload.';
 export const IMAGES_ONLY = 'Image files only';
-const UPLOAD_ENDPOINT = '/api/website/gallery/upload';
 /** How long a finished upload stays listed (with its tick) before the drop area empties again. */
 const FINISHED_LINGER_MS = 1200;
 
-type GalleryMeta = { galleryID: string };
-/** The upload call's JSON as it arrives: checked against the contract before use. */
-type UploadBody = Record<string, unknown>;
+type GalleryMeta = GalleryEditorStore['uploadTarget']['fields'];
+/** The upload call's envelope, as the store reads it. */
+type UploadBody = ReturnType<GalleryEditorStore['readUpload']>;
 
 interface Loaded {
   uppy: UppyType<GalleryMeta, UploadBody>;
@@ -30,21 +27,13 @@ export interface GalleryUploaderProps {
   maxFileSize: number;
 }
 
-/** Whether a failed response asks the browser to sign in again (spec section 8). */
-function isAuthFailure(xhr: XMLHttpRequest): boolean {
-  if (xhr.status === 401) return true;
-  try {
-    const body: unknown = JSON.parse(xhr.responseText);
-    return typeof body === 'object' && body !== null && 'isAuthFailed' in body && body.isAuthFailed === true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Uppy's drag-and-drop Dashboard (images only), uploading each file at once to the gallery
- * upload call; each uploaded image joins the grid. Uppy loads after the page is interactive, so
- * the first HTML shows the same prompt in a box of the same size.
+ * upload call; each uploaded image joins the grid. Uppy makes the requests (for its progress
+ * bars), but the call's address, headers and fields come from the store, and every answer is
+ * settled by the store like any call's: an expired session goes to the login address, a failure
+ * shows the generic toast. Uppy loads after the page is interactive, so the first HTML shows the
+ * same prompt in a box of the same size.
  */
 export function GalleryUploader({ store, maxFileSize }: GalleryUploaderProps) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
@@ -55,32 +44,31 @@ export function GalleryUploader({ store, maxFileSize }: GalleryUploaderProps) {
     let uppy: UppyType<GalleryMeta, UploadBody> | null = null;
     const timers = new Set<ReturnType<typeof setTimeout>>();
     void (async () => {
-      const [{ default: Uppy }, { default: XHRUpload }, { default: Dashboard }, contract] = await Promise.all([
+      const [{ default: Uppy }, { default: XHRUpload }, { default: Dashboard }] = await Promise.all([
         import('@uppy/core'),
         import('@uppy/xhr-upload'),
         import('@uppy/react/dashboard'),
-        import('../../contracts/website'),
       ]);
+      const target = store.uploadTarget;
       if (cancelled) return;
       uppy = new Uppy<GalleryMeta, UploadBody>({
         id: `gallery-${store.galleryId}`,
         autoProceed: true,
         restrictions: { allowedFileTypes: ['image/*'], maxFileSize },
-        meta: { galleryID: String(store.galleryId) },
+        meta: target.fields,
         locale: { strings: { youCanOnlyUploadFileTypes: IMAGES_ONLY }, pluralize: (n: number) => (n === 1 ? 0 : 1) },
       });
       uppy.use(XHRUpload<GalleryMeta, UploadBody>, {
-        endpoint: UPLOAD_ENDPOINT,
-        fieldName: 'file',
+        endpoint: target.endpoint,
+        method: target.method,
+        fieldName: target.fieldName,
         formData: true,
-        allowedMetaFields: ['galleryID'],
-        headers: { Accept: 'application/json' },
+        allowedMetaFields: Object.keys(target.fields),
+        headers: { ...target.headers },
         limit: 3,
         // Retry only when the request never got an answer or the server was briefly away.
         shouldRetry: (xhr) => xhr.status === 0 || xhr.status === 502 || xhr.status === 503,
-        onAfterResponse: (xhr) => {
-          if (xhr.status >= 400 && isAuthFailure(xhr)) window.location.assign(loginUrl());
-        },
+        getResponseData: (xhr) => store.readUpload(xhr.status, xhr.responseText),
       });
 
       const countUploading = () => {
@@ -100,13 +88,10 @@ export function GalleryUploader({ store, maxFileSize }: GalleryUploaderProps) {
         if (files.length > 0 && !refusedInThisBatch) setProblem('');
       });
       uppy.on('upload-success', (file, response) => {
-        const parsed = contract.galleryUploadResponseSchema.safeParse(response.body);
-        if (!parsed.success) {
+        if (!store.uploaded(response.body)) {
           if (file) uppy?.setFileState(file.id, { error: GENERIC_FAILURE });
-          void showToast(GENERIC_FAILURE, { type: 'error' });
           return;
         }
-        store.add(toGalleryTile(parsed.data, contract.thumbnailUrl));
         if (file) {
           const timer = setTimeout(() => {
             timers.delete(timer);
@@ -115,9 +100,14 @@ export function GalleryUploader({ store, maxFileSize }: GalleryUploaderProps) {
           timers.add(timer);
         }
       });
-      uppy.on('upload-error', () => {
-        // The Dashboard marks the file with a retry button; the spec's generic toast says it failed.
-        void showToast(GENERIC_FAILURE, { type: 'error' });
+      uppy.on('upload-error', (_file, _error, response) => {
+        // The Dashboard marks the file with a retry button; the store settles the answer (none
+        // at all when the network failed). xhr-upload hands over its XMLHttpRequest here.
+        const answer =
+          response instanceof XMLHttpRequest
+            ? store.readUpload(response.status, response.responseText)
+            : (response?.body ?? store.readUpload(response?.status ?? 0, ''));
+        store.uploadFailed(answer);
       });
       setLoaded({ uppy, Dashboard });
     })();

@@ -1,41 +1,20 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react';
-import { call } from '../../lib/api-client';
-import type { NewGalleryRequest, NewGalleryResponse } from '../../contracts/website';
-import { setFlash } from '../../stores/website-flash';
-
-/** Spec section 8. */
-export const GALLERY_CREATED = 'Success! New gallery created!';
-const TITLE_MAX = 300;
+import { useStore } from '@nanostores/react';
+import { createNewGalleryStore, GALLERY_TITLE_MAX } from '../../stores/website/new-gallery';
 
 /** /website/galleries/new: a title, Cancel and Create; then the new gallery's edit screen. */
 export default function NewGalleryForm() {
   const inputId = useId();
   const errorId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
+  const [store] = useState(createNewGalleryStore);
   const [title, setTitle] = useState('');
-  const [error, setError] = useState('');
-  const [saving, setSaving] = useState(false);
+  const error = useStore(store.$error);
+  const saving = useStore(store.$saving);
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (saving) return;
-    const json: NewGalleryRequest = { title: title.trim() };
-    if (!json.title) {
-      setError('Please enter a title for the gallery.');
-      inputRef.current?.focus();
-      return;
-    }
-    setError('');
-    setSaving(true);
-    // Spec section 8: a failure shows the generic 'Failed! Please try again!' (the default).
-    const res = await call<NewGalleryResponse>('/api/website/gallery/new', { json });
-    if (!res) {
-      setSaving(false);
-      return;
-    }
-    const editPath = '/website/galleries/edit';
-    setFlash(editPath, GALLERY_CREATED);
-    window.location.assign(`${editPath}?id=${res.id}`);
+    if ((await store.create(title)) === 'invalid') inputRef.current?.focus();
   };
 
   return (
@@ -56,7 +35,7 @@ export default function NewGalleryForm() {
           type="text"
           name="title"
           required
-          maxLength={TITLE_MAX}
+          maxLength={GALLERY_TITLE_MAX}
           autoComplete="off"
           value={title}
           aria-invalid={error ? true : undefined}

@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
 import '../ui/ui.css';
 import type { Column } from '../ui/DataTable';
 import { SearchableListCard } from '../ui/SearchableListCard';
 import { EditOrLocked, ViewLink } from './RowLinks';
-import { createPagesStore, PAGES_PATH, type PagesStoreInit } from '../../stores/website-pages';
-import type { PageRow } from '../../stores/website-rows';
-import { showFlash } from '../../stores/website-flash';
+import { createPagesStore, PAGES_PATH, type PagesStoreInit } from '../../stores/website/pages';
+import type { PageRow } from '../../lib/website-lists';
+import { showFlash } from '../../lib/flash';
+import { MAX_QUERY_LENGTH } from '../../contracts/website-rules';
 
 export type PagesTableProps = PagesStoreInit;
 
@@ -33,13 +35,18 @@ const columns: Column<PageRow>[] = [
 /** Manage Pages: a card with search and New Page over the paged table. */
 export default function PagesTable(props: PagesTableProps) {
   const [store] = useState(() => createPagesStore(props));
+  const list = useStore(store.$list);
   useEffect(() => store.listenToHistory(), [store]);
   // The editor's 'Success! …' (or an unknown id's failure) arrives with the navigation back here.
   useEffect(() => showFlash(), []);
 
   return (
     <SearchableListCard
-      store={store}
+      list={list}
+      onSearch={(query) => void store.search(query)}
+      queryMaxLength={MAX_QUERY_LENGTH}
+      onPage={(page) => void store.goToPage(page)}
+      pageHref={(page) => store.hrefFor({ page, query: list.query })}
       path={PAGES_PATH}
       noun="page"
       caption="Pages"

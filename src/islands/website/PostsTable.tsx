@@ -5,15 +5,17 @@ import type { Column } from '../ui/DataTable';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { SearchableListCard } from '../ui/SearchableListCard';
 import { EditOrLocked, ViewLink } from './RowLinks';
-import { createPostsStore, POSTS_PATH, type PostsStoreInit } from '../../stores/website-posts';
-import type { PostRow } from '../../stores/website-rows';
-import { showFlash } from '../../stores/website-flash';
+import { createPostsStore, POSTS_PATH, type PostsStoreInit } from '../../stores/website/posts';
+import type { PostRow } from '../../lib/website-lists';
+import { showFlash } from '../../lib/flash';
+import { MAX_QUERY_LENGTH } from '../../contracts/website-rules';
 
 export type PostsTableProps = PostsStoreInit;
 
 /** Manage Posts: search, New Post, the paged table with its row actions. */
 export default function PostsTable(props: PostsTableProps) {
   const [store] = useState(() => createPostsStore(props));
+  const list = useStore(store.$list);
   const busy = useStore(store.$busy);
   const [confirming, setConfirming] = useState<PostRow | null>(null);
   const tableRef = useRef<HTMLTableElement>(null);
@@ -87,7 +89,11 @@ export default function PostsTable(props: PostsTableProps) {
   return (
     <>
       <SearchableListCard
-        store={store}
+        list={list}
+      onSearch={(query) => void store.search(query)}
+      queryMaxLength={MAX_QUERY_LENGTH}
+      onPage={(page) => void store.goToPage(page)}
+      pageHref={(page) => store.hrefFor({ page, query: list.query })}
         path={POSTS_PATH}
         noun="post"
         caption="Posts"

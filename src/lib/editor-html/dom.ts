@@ -71,10 +71,6 @@ export const BLOCK_ELEMENTS: ReadonlySet<string> = new Set([
   'ul',
 ]);
 
-export function isBlockElement(node: Node | null): boolean {
-  return node !== null && isElement(node) && BLOCK_ELEMENTS.has(node.localName);
-}
-
 export function isWhitespaceText(node: Node): boolean {
   return isText(node) && /^[ \t\n\f\r]*$/.test(node.data);
 }
@@ -93,7 +89,3 @@ export function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** Escapes text for HTML content. */
-export function escapeText(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}

@@ -96,7 +96,6 @@ export type ImageBlock = BlockBase<'image', ImageData>;
 export type RawBlock = BlockBase<'raw', RawData>;
 
 export type EditorBlock = ParagraphBlock | HeaderBlock | ListBlock | TableBlock | ImageBlock | RawBlock;
-export type BlockType = EditorBlock['type'];
 export type TypedBlock = Exclude<EditorBlock, RawBlock>;
 
 /** A block as Editor.js hands it over (`OutputBlockData`): checked before it is trusted. */

@@ -1,14 +1,13 @@
 import type { PortalModule } from '../module';
-import { authRoutes, userRoutes } from '../auth/routes';
+import { authRoutes } from '../auth/routes';
 import { accountCommands } from './commands';
 
 /** Account: schools, their users and products; sign-in, sign-out and the current user. */
 export const accountModule: PortalModule = {
   name: 'account',
   mountApi(api) {
+    // Sign-in, sign-out and `/api/api/user`: the contract's paths (shellCalls), served at the API's root.
     api.route('/', authRoutes);
-    // `/api/api/user`: the doubled segment is the spec's path, kept as the contract.
-    api.route('/api', userRoutes);
   },
   commands: accountCommands,
   menu: {

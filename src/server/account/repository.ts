@@ -19,10 +19,6 @@ export async function insertDomain(
   return inserted.id;
 }
 
-export function findDomainById(db: Db, id: number) {
-  return db.selectFrom('domains').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 export function findDomainByLabel(db: Db, label: string) {
   return db.selectFrom('domains').selectAll().where('label', '=', label).executeTakeFirst();
 }
@@ -36,10 +32,7 @@ export async function countDomains(db: Db): Promise<number> {
   return Number(row.n);
 }
 
-/** Sign-in and the operator's commands only: emails are unique across schools. */
-export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
-}
+export { findUserByEmail } from '../auth/users';
 
 /** A user of one school by email: what a school's own screens (Manage Users) may look up. */
 export function findSchoolUserByEmail(db: Db, domainId: number, email: string): Promise<UserRow | undefined> {

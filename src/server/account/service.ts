@@ -47,11 +47,6 @@ export function countSchools(db: Db): Promise<number> {
   return repo.countDomains(db);
 }
 
-export async function findSchoolById(db: Db, id: number): Promise<School | null> {
-  const row = await repo.findDomainById(db, id);
-  return row ? toSchool(row) : null;
-}
-
 export async function createSchool(
   db: Db,
   input: { label: string; name: string; products: Products },

@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import { findUserByEmail } from '../account/repository';
+import { findUserByEmail } from './users';
 import { DUMMY_HASH_PROMISE, verifyPassword } from './passwords';
 import { clearLoginFailures, isLoginLimited, recordLoginFailure } from './rate-limit';
 import { createSession, loadSession, type SessionContext } from './sessions';

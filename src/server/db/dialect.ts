@@ -5,7 +5,7 @@ import {
   OperationNodeTransformer,
   PostgresAdapter,
   sql,
-  type Kysely,
+  type QueryExecutorProvider,
   type KyselyPlugin,
   type PluginTransformQueryArgs,
   type PluginTransformResultArgs,
@@ -23,18 +23,16 @@ import {
  */
 export type DialectName = 'sqlite' | 'postgres';
 
-// Any schema: migrations take Kysely<unknown>, repositories Kysely<Database>.
-type AnyDb = Kysely<any>;
-
 /**
  * The database behind a Kysely instance, a transaction of one included. Reads the dialect's
  * adapter, which every instance derived from the same `openDatabase` shares.
  */
-export function dialectOf(db: AnyDb): DialectName {
+// Any handle of any schema (migrations hold Kysely<unknown>, repositories Kysely<Database>, or a transaction).
+export function dialectOf(db: QueryExecutorProvider): DialectName {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 
-export function isPostgres(db: AnyDb): boolean {
+export function isPostgres(db: QueryExecutorProvider): boolean {
   return dialectOf(db) === 'postgres';
 }
 
@@ -91,7 +89,7 @@ export class PortableSchemaPlugin implements KyselyPlugin {
  *
  *     const due = await skipLocked(trx, trx.selectFrom('jobs').select('id').where(...).limit(1)).execute();
  */
-export function skipLocked<Q extends { forUpdate(): Q; skipLocked(): Q }>(db: AnyDb, query: Q): Q {
+export function skipLocked<Q extends { forUpdate(): Q; skipLocked(): Q }>(db: QueryExecutorProvider, query: Q): Q {
   return isPostgres(db) ? query.forUpdate().skipLocked() : query;
 }
 
@@ -139,6 +137,6 @@ export class StripNulPlugin implements KyselyPlugin {
  * wrote. PostgreSQL: `pg_advisory_xact_lock`. SQLite: nothing to do, as one write transaction
  * runs at a time. Call it inside the transaction, before reading what is to be claimed.
  */
-export async function lockInTransaction(trx: AnyDb, key: string): Promise<void> {
+export async function lockInTransaction(trx: QueryExecutorProvider, key: string): Promise<void> {
   if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
 }

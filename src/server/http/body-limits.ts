@@ -11,8 +11,6 @@ import { fail } from './envelope';
 
 /** A JSON call's body unless the call says otherwise: a few fields. */
 export const JSON_MAX_BYTES = 64 * 1024;
-/** Sign-in: an email and a password. */
-export const LOGIN_MAX_BYTES = 8 * 1024;
 /** The forms of pages (the sign-in form). */
 export const PAGE_FORM_MAX_BYTES = 8 * 1024;
 

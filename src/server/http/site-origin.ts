@@ -32,7 +32,3 @@ export function decideOrigin(url: URL, sitesOrigin: string | undefined): OriginD
   return { action: 'serve' };
 }
 
-/** The address of a public path as a visitor should open it: on the sites origin when there is one. */
-export function publicAddress(path: string, sitesOrigin: string | undefined): string {
-  return sitesOrigin ? `${sitesOrigin}${path}` : path;
-}

@@ -1,5 +1,4 @@
 import type { Runtime } from '../runtime';
-import type { Context } from 'hono';
 import type { SessionContext } from '../auth/sessions';
 import type { RequestContext } from '../context';
 
@@ -12,10 +11,4 @@ export interface AppEnv {
 /** The Variables of a handler behind requireAuth: the session exists and the request context is built. */
 export interface AuthedEnv extends AppEnv {
   Variables: { runtime: Runtime; session: SessionContext; ctx: RequestContext };
-}
-
-/** The signed-in user's school, as module services take it. */
-export function schoolOf(c: Context<AuthedEnv>): { id: number; label: string } {
-  const { id, label } = c.get('session').domain;
-  return { id, label };
 }

@@ -1,30 +1,38 @@
-import type { Runtime } from '../runtime';
-
-/** Periodic upkeep that must happen without a user asking (publishing, cleaning up); modules declare theirs in their manifest. */
-export interface Job {
-  name: string;
-  everySeconds: number;
-  run(runtime: Runtime): Promise<void>;
-}
-
-async function runSafely(job: Job, runtime: Runtime): Promise<void> {
-  try {
-    await job.run(runtime);
-  } catch (err) {
-    console.error(`[jobs] ${job.name} failed:`, err);
-  }
-}
-
 /**
- * Runs every job once now and then on its interval. Jobs are idempotent updates, so several
- * server instances running them is harmless. Timers are unref'd: they never keep a process alive.
+ * Durable jobs in the database (table `jobs`): work that must survive a restart is enqueued, in
+ * the same transaction as the change that needs it, and run by a worker that leases it (so each
+ * job runs on one worker at a time, whatever the number of processes), retried with back-off,
+ * idempotent by key. Periodic upkeep is a schedule that enqueues a job per time slot.
+ *
+ * Infrastructure: imports no module. Handlers and schedules come as arguments, collected from the
+ * manifests by src/server/modules.ts.
  */
-export function startJobs(runtime: Runtime, jobs: readonly Job[]): () => void {
-  const timers = jobs.map((job) => {
-    void runSafely(job, runtime);
-    const timer = setInterval(() => void runSafely(job, runtime), job.everySeconds * 1000);
-    timer.unref();
-    return timer;
-  });
-  return () => timers.forEach(clearInterval);
-}
+export { collectJobs, defineJob, type JobHandler, type JobSource, type Schedule } from './handlers';
+export {
+  DEFAULT_MAX_ATTEMPTS,
+  KEEP_DONE_SECONDS,
+  KEEP_FAILED_SECONDS,
+  MAX_ERROR_LENGTH,
+  RETRY_BASE_SECONDS,
+  RETRY_CAP_SECONDS,
+  claimDueJobs,
+  enqueue,
+  purgeFinishedJobs,
+  retryDelaySeconds,
+  type NewJob,
+} from './queue';
+export {
+  DEFAULT_BATCH_SIZE,
+  DEFAULT_LEASE_SECONDS,
+  DEFAULT_POLL_SECONDS,
+  enqueueSchedules,
+  newWorkerId,
+  runDueJobs,
+  scheduleKey,
+  startWorker,
+  type JobWorker,
+  type RunOptions,
+  type RunSummary,
+  type WorkerOptions,
+} from './worker';
+export type { JobRow, JobStatus } from './schema';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { thumbnailName } from './urls';
+import { THUMBNAIL_SUFFIX, thumbnailName } from './urls';
 
 /**
  * The file store: `<data dir>/uploads/<domain id>/<generated name>`. Names are made here from
@@ -10,7 +10,7 @@ import { thumbnailName } from './urls';
  */
 
 /** 32 hex characters, an optional thumbnail suffix, and a short extension. */
-const STORED_NAME = /^[a-f0-9]{32}(-150x150)?\.[a-z0-9]{1,10}$/;
+const STORED_NAME = new RegExp(`^[a-f0-9]{32}(${THUMBNAIL_SUFFIX})?\\.[a-z0-9]{1,10}$`);
 
 export function isStoredName(name: string): boolean {
   return STORED_NAME.test(name);

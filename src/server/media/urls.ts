@@ -3,9 +3,10 @@
  * URL without touching the file store.
  */
 
-/** Size suffix of the gallery thumbnails (spec: galleries use `-150x150` before the extension). */
-export const THUMBNAIL_SIZE = 150;
-export const THUMBNAIL_SUFFIX = `-${THUMBNAIL_SIZE}x${THUMBNAIL_SIZE}`;
+import { THUMBNAIL_SUFFIX } from '../../contracts/website-rules';
+
+/** Size and suffix of the gallery thumbnails (spec: galleries use `-150x150` before the extension): the contract's. */
+export { THUMBNAIL_SIZE, THUMBNAIL_SUFFIX } from '../../contracts/website-rules';
 
 /** `/uploads/<school label>/<file name>`: served publicly by src/pages/uploads/[school]/[file].ts. */
 export function uploadUrl(schoolLabel: string, fileName: string): string {

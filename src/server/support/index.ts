@@ -8,7 +8,8 @@ import './schema';
 export const supportModule: PortalModule = {
   name: 'support',
   mountApi(api) {
-    api.route('/support', supportRoutes);
+    // The contract's paths (supportCalls), served at the API's root.
+    api.route('/', supportRoutes);
   },
   commands: supportCommands,
   async seedDemo(db, _school, now) {

@@ -1,14 +1,12 @@
 import { Hono } from 'hono';
-import type { AuthedEnv } from '../http/types';
-import { ok } from '../http/envelope';
-import { requireAuth } from '../http/middleware';
+import { supportCalls } from '../../contracts/support';
+import type { AppEnv } from '../http/types';
+import { serve } from '../http/calls';
 import { listChangelog, listUpdates, serverStatus } from './service';
 
-export const supportRoutes = new Hono<AuthedEnv>()
-  .use('*', requireAuth)
-  .get('/updates', async (c) => ok(c, { data: await listUpdates(c.get('runtime').db) }))
-  .get('/changelog', async (c) => ok(c, { data: await listChangelog(c.get('runtime').db) }))
-  .get('/status', async (c) => {
-    const { db, config } = c.get('runtime');
-    return ok(c, await serverStatus(db, config.PORTAL_DATA_DIR));
-  });
+/** The support module's calls (`supportCalls`), served at the API's root. */
+export const supportRoutes = new Hono<AppEnv>();
+
+serve(supportRoutes, supportCalls.updates, async (ctx) => ({ data: await listUpdates(ctx.db) }));
+serve(supportRoutes, supportCalls.changelog, async (ctx) => ({ data: await listChangelog(ctx.db) }));
+serve(supportRoutes, supportCalls.status, (ctx, _input, c) => serverStatus(ctx.db, c.get('runtime').config.PORTAL_DATA_DIR));

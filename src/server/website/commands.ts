@@ -1,5 +1,6 @@
 import type { Command } from '../cli/command';
-import { importWxrFileCommand, publishPagesCommand } from './content-commands';
+import { publishPagesCommand } from './content/commands';
+import { importWxrFileCommand } from './import/commands';
 
 /** The operator's website commands: importing a WordPress export, publishing held pages. */
 export const websiteCommands: Record<string, Command> = {

@@ -1,43 +1,48 @@
 import type { PortalModule } from '../module';
 import { websiteCommands } from './commands';
-import { seedDemoWebsite } from './content-seed';
-import { cleanupPendingUploads } from './media-service';
-import { websiteMediaRoutes } from './media-routes';
+import { schoolContext } from '../context';
+import { seedDemoWebsite } from './seed';
+import { cleanupPendingUploads } from './media/service';
+import { websiteMediaRoutes } from './media/routes';
+import { websiteGalleryRoutes } from './galleries/routes';
 import * as m0002 from './migrations/0002_website';
-import { websiteContentRoutes } from './routes';
-import { publishDuePages } from './service';
+import * as m0004 from './migrations/0004_website_locked';
+import { websiteContentRoutes } from './content/routes';
+import { publishDuePages } from './content/service';
 import './schema';
 
 /** Website: an embedded CMS (posts, pages, categories, media, galleries) and each school's public site. */
 export const websiteModule: PortalModule = {
   name: 'website',
   mountApi(api) {
-    api.route('/website', websiteContentRoutes);
-    api.route('/website', websiteMediaRoutes);
+    // The contract's paths (websiteCalls), served at the API's root.
+    api.route('/', websiteContentRoutes);
+    api.route('/', websiteMediaRoutes);
+    api.route('/', websiteGalleryRoutes);
   },
   gates: [{ prefix: '/website', products: ['website'] }],
-  migrations: { '0002_website': m0002 },
-  jobs: [
+  migrations: { '0002_website': m0002, '0004_website_locked': m0004 },
+  jobs: {
     // Gallery uploads nobody saved: rows and files go after a day.
-    {
-      name: 'website-pending-uploads',
-      everySeconds: 60 * 60,
+    'website-pending-uploads': {
       run: async (rt) => {
         await cleanupPendingUploads(rt.db, rt.config.PORTAL_DATA_DIR, rt.clock());
       },
     },
     // New pages are held for review: publish those whose PORTAL_PAGE_REVIEW_HOURS are over.
-    {
-      name: 'website-publish-due-pages',
-      everySeconds: 5 * 60,
+    'website-publish-due-pages': {
       run: async (rt) => {
         await publishDuePages(rt.db, rt.clock(), rt.config.PORTAL_PAGE_REVIEW_HOURS);
       },
     },
+  },
+  schedules: [
+    { name: 'website-pending-uploads', everySeconds: 60 * 60 },
+    { name: 'website-publish-due-pages', everySeconds: 5 * 60 },
   ],
   commands: websiteCommands,
   async seedDemo(db, school, now) {
-    await seedDemoWebsite(db, school.label, now);
+    await seedDemoWebsite(schoolContext(db, school, now));
   },
   menu: {
     label: 'Website',

@@ -14,6 +14,8 @@ export interface WebsitePostTable {
   menu_order: number;
   created_at: number;
   modified_at: number;
+  /** 1 when the content holds a Locked marker (the contract's `isLockedContent`), else 0; written with the content. */
+  locked: Generated<number>;
 }
 
 export interface WebsiteCategoryTable {

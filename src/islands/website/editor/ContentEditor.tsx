@@ -1,12 +1,13 @@
 /**
  * The page/post editor island (/website/posts/edit, /website/pages/edit): Title, the Editor.js
  * content area, Undo/Redo, Insert Attachment, Insert Gallery (pages), Category (posts), Menu
- * Parent (new pages), Cancel and Create/Save. Logic lives in src/stores/editor.ts.
+ * Parent (new pages), Cancel and Create/Save. Logic lives in src/stores/website/editor.ts.
  * Mount with client:only="react" (Editor.js touches `window` when it is imported).
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { createEditorStore, TOP_LEVEL, type EditorItem, type EditorKind, type EditorMode, type EditorStore } from '../../../stores/editor';
+import { createEditorStore, type EditorStore } from '../../../stores/website/editor';
+import { TITLE_MAX, TOP_LEVEL, type EditorItem, type EditorKind, type EditorMode } from '../../../lib/website-editor';
 import { EditorSurface, type EditorControls } from './EditorSurface';
 import './editor.css';
 
@@ -167,7 +168,7 @@ export default function ContentEditor({ kind, mode, item }: ContentEditorProps) 
             className="form-control"
             type="text"
             value={form.title}
-            maxLength={1000}
+            maxLength={TITLE_MAX}
             onChange={(event) => store.setTitle(event.currentTarget.value)}
           />
         </div>

@@ -58,9 +58,6 @@ class NamedAlignmentTune extends AlignmentTune {
   }
 }
 
-/** The block types the conversion knows; the tools are registered under these names. */
-export const BLOCK_TOOL_NAMES = ['paragraph', 'header', 'list', 'table', 'image', 'raw'] as const;
-
 /** The inline toolbar of every text block, in order. */
 const INLINE_TOOLBAR = ['bold', 'italic', 'underline', 'link', 'fontFamily', 'fontSize', 'textColor', 'marker'];
 
@@ -84,7 +81,8 @@ function setStatic(target: object, name: string, value: unknown): void {
   Object.defineProperty(target, name, { get: () => value, configurable: true });
 }
 
-// A mixin's base must be constructible with any arguments (TypeScript's rule for mixins).
+// A mixin's base must be constructible with any arguments (TypeScript's rule for mixins: exactly `any[]`).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type BlockToolClass = new (...args: any[]) => BlockTool;
 
 interface RememberOptions {
@@ -102,6 +100,7 @@ function remembering<T extends BlockToolClass>(Base: T, options: RememberOptions
     readonly #source: BlockSource | undefined;
     readonly #loadedText: string | undefined;
 
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the mixin rule again
     constructor(...args: any[]) {
       super(...args);
       const data: unknown = isRecord(args[0]) ? args[0].data : undefined;
@@ -144,7 +143,7 @@ interface ImageToolInternals {
 class ImageBlockTool extends remembering(ImageTool as unknown as BlockToolClass, {
   sanitize: toolSanitize({ caption: CAPTION_RULES, file: true, source: true }),
 }) {
-  constructor(...args: any[]) {
+  constructor(...args: unknown[]) {
     super(...args);
     // The plugin restores only its own tunes from data; 'responsive' is ours.
     const data: unknown = isRecord(args[0]) ? args[0].data : undefined;

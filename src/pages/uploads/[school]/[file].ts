@@ -1,5 +1,5 @@
 import type { APIContext, APIRoute } from 'astro';
-import { serveUpload } from '../../../server/website/media-service';
+import { serveUpload } from '../../../server/website/media/service';
 
 export const prerender = false;
 

@@ -1,0 +1,36 @@
+/**
+ * The website's calls (spec section 7, Website, and the few beyond it): where each goes. The
+ * schemas join them in `websiteCalls` (./website.ts); this file stays zod-free, so the browser
+ * imports `websiteApi` without shipping the schemas.
+ */
+import { typedEndpoints, type Endpoint } from './calls';
+import type { websiteCalls } from './website';
+
+export const WEBSITE_ENDPOINTS = {
+  // Posts, pages, categories and the menu
+  categories: { method: 'GET', path: '/api/website/wordpress/categories' },
+  posts: { method: 'GET', path: '/api/website/wordpress/posts' },
+  post: { method: 'GET', path: '/api/website/wordpress/posts/{id}' },
+  pages: { method: 'GET', path: '/api/website/wordpress/pages' },
+  page: { method: 'GET', path: '/api/website/wordpress/pages/{id}' },
+  menu: { method: 'GET', path: '/api/website/menu' },
+  togglePost: { method: 'POST', path: '/api/website/posts/toggle' },
+  deletePost: { method: 'POST', path: '/api/website/posts/delete' },
+  createPost: { method: 'POST', path: '/api/website/posts/create' },
+  updatePost: { method: 'POST', path: '/api/website/posts/update' },
+  createPage: { method: 'POST', path: '/api/website/pages/create' },
+  updatePage: { method: 'POST', path: '/api/website/pages/update' },
+  // Media and galleries
+  uploadMedia: { method: 'POST', path: '/api/website/media/upload' },
+  uploadBuilderMedia: { method: 'POST', path: '/api/website/media/upload/builder' },
+  galleries: { method: 'GET', path: '/api/website/wordpress/galleries' },
+  galleryTitles: { method: 'GET', path: '/api/website/wordpress/galleries/min' },
+  gallery: { method: 'GET', path: '/api/website/wordpress/galleries/{id}' },
+  newGallery: { method: 'POST', path: '/api/website/gallery/new' },
+  uploadGalleryImage: { method: 'POST', path: '/api/website/gallery/upload' },
+  updateGallery: { method: 'POST', path: '/api/website/gallery/update' },
+  removeGalleryImage: { method: 'POST', path: '/api/website/gallery/remove' },
+} as const satisfies Record<string, Endpoint>;
+
+/** The website's endpoints with their call types: `send(websiteApi.togglePost, { body })`. */
+export const websiteApi = typedEndpoints<typeof websiteCalls>(WEBSITE_ENDPOINTS);

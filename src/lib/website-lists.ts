@@ -1,0 +1,114 @@
+/**
+ * What the website lists show of each item, and how it is derived from the contract's types;
+ * and where a list is in its address. Used by the .astro pages (first screen, on the server) and
+ * by the stores (later pages, in the browser): one function on both sides, so the first HTML and
+ * the hydrated island agree.
+ *
+ * This module imports only types from the contract's schemas (its values would pull zod, ~29 KB
+ * gzip, into the browser) and values from its zod-free rules.
+ */
+import type { Gallery, GalleryImage, Page, Post } from '../contracts/website';
+import { MAX_QUERY_LENGTH } from '../contracts/website-rules';
+import { listHref, readLocation as readListLocation, type ListLocation } from './lists';
+
+export { listHref };
+
+/** ?page=&query= of a website list's address (the contract's search limit); anything unusable falls back to page 1 and no query. */
+export function readLocation(search: string | URLSearchParams): ListLocation {
+  return readListLocation(search, MAX_QUERY_LENGTH);
+}
+
+/** A date as the lists show it: dd/mm/yyyy in the portal's time zone, and yyyy-mm-dd for <time>. */
+export interface DateCell {
+  text: string;
+  iso: string;
+}
+
+export interface PostRow {
+  id: number;
+  title: string;
+  category: string;
+  created: DateCell;
+  isPublic: boolean;
+  url: string;
+  locked: boolean;
+}
+
+export interface PageRow {
+  id: number;
+  title: string;
+  modified: DateCell;
+  url: string;
+  locked: boolean;
+}
+
+export interface GalleryRow {
+  id: number;
+  title: string;
+  photos: number;
+  created: DateCell;
+}
+
+/** One image of the gallery editor's grid. */
+export interface GalleryTile {
+  id: number;
+  title: string;
+  /** The 150x150 thumbnail address. */
+  thumb: string;
+}
+
+const DAY_OPTIONS = { day: '2-digit', month: '2-digit', year: 'numeric' } as const;
+
+/**
+ * A local date of an ISO time: `toLocaleDateString('en-GB')` in the portal's time zone, the same
+ * string in Node and in the browser (both carry full ICU data).
+ */
+export function formatListDate(iso: string, timeZone: string): DateCell {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return { text: '', iso: '' };
+  const text = date.toLocaleDateString('en-GB', { ...DAY_OPTIONS, timeZone });
+  const parts = new Intl.DateTimeFormat('en-GB', { ...DAY_OPTIONS, timeZone }).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return { text, iso: `${part('year')}-${part('month')}-${part('day')}` };
+}
+
+/** A title to show and to name buttons by, even when the item has none. */
+export function displayTitle(title: string): string {
+  const trimmed = title.trim();
+  return trimmed === '' ? '(no title)' : trimmed;
+}
+
+export function toPostRow(post: Post, timeZone: string, locked: boolean): PostRow {
+  return {
+    id: post.id,
+    title: displayTitle(post.post_title),
+    category: post.post_category,
+    created: formatListDate(post.post_date, timeZone),
+    isPublic: post.post_status === 'publish',
+    url: post.post_url,
+    locked,
+  };
+}
+
+export function toPageRow(page: Page, timeZone: string, locked: boolean): PageRow {
+  return {
+    id: page.id,
+    title: displayTitle(page.post_title),
+    modified: formatListDate(page.post_modified, timeZone),
+    url: page.post_url,
+    locked,
+  };
+}
+
+export function toGalleryRow(gallery: Gallery, timeZone: string): GalleryRow {
+  return {
+    id: gallery.id,
+    title: displayTitle(gallery.post_title),
+    photos: gallery.gallery_data.gallery.length,
+    created: formatListDate(gallery.post_date, timeZone),
+  };
+}
+
+export function toGalleryTile(image: GalleryImage, thumbnailUrl: (src: string) => string): GalleryTile {
+  return { id: image.id, title: displayTitle(image.title), thumb: thumbnailUrl(image.src) };
+}

@@ -1,0 +1,33 @@
+import { purgeExpiredSessions } from '../auth/sessions';
+import { LOGIN_WINDOW_SECONDS } from '../auth/rate-limit';
+import type { JobSource } from './handlers';
+import { purgeFinishedJobs } from './queue';
+
+/**
+ * The foundation's upkeep, listed with the modules' jobs by src/server/modules.ts: expired
+ * sessions, sign-in failures older than the rate limit's window (recording a failure drops old
+ * ones too, but only while failures keep coming), and finished jobs past their keeping time.
+ */
+export const FOUNDATION_JOBS: JobSource = {
+  name: 'foundation',
+  jobs: {
+    'sessions-purge-expired': {
+      run: (rt) => purgeExpiredSessions(rt.db, rt.clock()),
+    },
+    'login-failures-purge': {
+      run: async (rt) => {
+        await rt.db.deleteFrom('login_failures').where('at', '<=', rt.clock() - LOGIN_WINDOW_SECONDS).execute();
+      },
+    },
+    'jobs-purge-finished': {
+      run: async (rt) => {
+        await purgeFinishedJobs(rt.db, rt.clock());
+      },
+    },
+  },
+  schedules: [
+    { name: 'sessions-purge-expired', everySeconds: 60 * 60 },
+    { name: 'login-failures-purge', everySeconds: 60 * 60 },
+    { name: 'jobs-purge-finished', everySeconds: 24 * 60 * 60 },
+  ],
+};

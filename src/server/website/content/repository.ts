@@ -1,0 +1,347 @@
+import { sql, type Insertable } from 'kysely';
+import type { Db } from '../../db';
+import { isLockedContent, MAX_ITEM_TITLE_LENGTH } from '../../../contracts/website-rules';
+import type { WebsitePostTable } from '../schema';
+
+/**
+ * All SQL of the website content (posts, pages, categories). Every function takes the database
+ * (or a transaction) first and the school's domain id, and every query is scoped by it; the one
+ * exception is `publishPendingPages` without a domain id, the job that serves every school.
+ * Portable SQL only: the same functions must run on PostgreSQL.
+ */
+
+export type ItemType = 'post' | 'page';
+export type ItemStatus = WebsitePostTable['status'];
+
+export interface ItemRow {
+  id: number;
+  type: ItemType;
+  title: string;
+  content: string;
+  status: ItemStatus;
+  slug: string;
+  parent_id: number | null;
+  menu_order: number;
+  created_at: number;
+  modified_at: number;
+}
+
+const ITEM_COLUMNS = ['id', 'type', 'title', 'content', 'status', 'slug', 'parent_id', 'menu_order', 'created_at', 'modified_at'] as const;
+
+function toItem(row: ItemRow): ItemRow {
+  return { ...row, created_at: Number(row.created_at), modified_at: Number(row.modified_at), menu_order: Number(row.menu_order) };
+}
+
+/** A row of a list screen: what the table shows, and whether the editor may open it; never the content. */
+export interface ItemSummaryRow {
+  id: number;
+  title: string;
+  status: ItemStatus;
+  slug: string;
+  created_at: number;
+  modified_at: number;
+  locked: boolean;
+}
+
+/** The `locked` column that goes with a content: written with it, so lists never read the content. */
+function lockedOf(content: string) {
+  return { locked: isLockedContent(content) ? 1 : 0 };
+}
+
+/** Escapes LIKE's wildcards (and the escape character) so a search matches them literally. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export interface ItemFilter {
+  /** Lowercased title text to find anywhere in the title. */
+  search?: string | undefined;
+  /** Only items with one of these statuses. */
+  statuses?: ItemStatus[] | undefined;
+}
+
+function filtered(db: Db, domainId: number, type: ItemType, filter: ItemFilter) {
+  let query = db.selectFrom('website_posts').where('domain_id', '=', domainId).where('type', '=', type);
+  if (filter.search) {
+    // ESCAPE makes SQLite's LIKE markedly slower over 10,000 titles: use it only when needed.
+    const needsEscape = /[\\%_]/.test(filter.search);
+    const pattern = `%${needsEscape ? escapeLike(filter.search) : filter.search}%`;
+    query = query.where(
+      needsEscape
+        ? sql<boolean>`${sql.ref('title_search')} like ${pattern} escape '\\'`
+        : sql<boolean>`${sql.ref('title_search')} like ${pattern}`,
+    );
+  }
+  if (filter.statuses) query = query.where('status', 'in', filter.statuses);
+  return query;
+}
+
+export async function countItems(db: Db, domainId: number, type: ItemType, filter: ItemFilter = {}): Promise<number> {
+  const row = await filtered(db, domainId, type, filter)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** One page of items: posts newest first (created), pages last modified first. */
+export async function listItems(
+  db: Db,
+  domainId: number,
+  type: ItemType,
+  options: ItemFilter & { order: 'created' | 'modified'; offset: number; limit: number },
+): Promise<ItemRow[]> {
+  const column = options.order === 'created' ? 'created_at' : 'modified_at';
+  const rows = await filtered(db, domainId, type, options)
+    .select(ITEM_COLUMNS)
+    .orderBy(column, 'desc')
+    .orderBy('id', 'desc')
+    .limit(options.limit)
+    .offset(options.offset)
+    .execute();
+  return rows.map(toItem);
+}
+
+/** One page of a list screen's rows (same order as `listItems`), with the stored `locked` instead of the content. */
+export async function listItemSummaries(
+  db: Db,
+  domainId: number,
+  type: ItemType,
+  options: ItemFilter & { order: 'created' | 'modified'; offset: number; limit: number },
+): Promise<ItemSummaryRow[]> {
+  const column = options.order === 'created' ? 'created_at' : 'modified_at';
+  const rows = await filtered(db, domainId, type, options)
+    .select(['id', 'title', 'status', 'slug', 'created_at', 'modified_at', 'locked'])
+    .orderBy(column, 'desc')
+    .orderBy('id', 'desc')
+    .limit(options.limit)
+    .offset(options.offset)
+    .execute();
+  return rows.map((r) => ({ ...r, created_at: Number(r.created_at), modified_at: Number(r.modified_at), locked: Number(r.locked) === 1 }));
+}
+
+export async function findItem(db: Db, domainId: number, type: ItemType, id: number): Promise<ItemRow | undefined> {
+  const row = await db
+    .selectFrom('website_posts')
+    .select(ITEM_COLUMNS)
+    .where('domain_id', '=', domainId)
+    .where('type', '=', type)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && toItem(row);
+}
+
+export async function findItemBySlug(db: Db, domainId: number, type: ItemType, slug: string): Promise<ItemRow | undefined> {
+  const row = await db
+    .selectFrom('website_posts')
+    .select(ITEM_COLUMNS)
+    .where('domain_id', '=', domainId)
+    .where('type', '=', type)
+    .where('slug', '=', slug)
+    .executeTakeFirst();
+  return row && toItem(row);
+}
+
+/** Pages with exactly this title, oldest first. */
+export async function findPagesByTitle(db: Db, domainId: number, title: string): Promise<Array<{ id: number; title: string }>> {
+  return db
+    .selectFrom('website_posts')
+    .select(['id', 'title'])
+    .where('domain_id', '=', domainId)
+    .where('type', '=', 'page')
+    .where('title', '=', title)
+    .orderBy('id', 'asc')
+    .execute();
+}
+
+/** Id, parent and title of every page of a school (menus, ancestry checks). */
+export async function listPageTree(
+  db: Db,
+  domainId: number,
+  statuses?: ItemStatus[],
+): Promise<Array<{ id: number; title: string; slug: string; parent_id: number | null; menu_order: number }>> {
+  let query = db
+    .selectFrom('website_posts')
+    .select(['id', 'title', 'slug', 'parent_id', 'menu_order'])
+    .where('domain_id', '=', domainId)
+    .where('type', '=', 'page');
+  if (statuses) query = query.where('status', 'in', statuses);
+  const rows = await query.execute();
+  return rows.map((r) => ({ ...r, menu_order: Number(r.menu_order) }));
+}
+
+/** Slugs of this type equal to `base` or starting with `base-` (for picking the next free one). */
+export async function slugsLike(db: Db, domainId: number, type: ItemType, base: string): Promise<string[]> {
+  const pattern = `${escapeLike(base)}-%`;
+  const rows = await db
+    .selectFrom('website_posts')
+    .select('slug')
+    .where('domain_id', '=', domainId)
+    .where('type', '=', type)
+    .where((eb) => eb.or([eb('slug', '=', base), sql<boolean>`${sql.ref('slug')} like ${pattern} escape '\\'`]))
+    .execute();
+  return rows.map((r) => r.slug);
+}
+
+export async function allSlugs(db: Db, domainId: number, type: ItemType): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('website_posts')
+    .select('slug')
+    .where('domain_id', '=', domainId)
+    .where('type', '=', type)
+    .execute();
+  return new Set(rows.map((r) => r.slug));
+}
+
+export type NewItem = Omit<Insertable<WebsitePostTable>, 'domain_id' | 'id' | 'title_search' | 'locked'>;
+
+/**
+ * The search column follows the title on every write, so the two can never disagree. Lowercasing
+ * can lengthen a title ('İ' becomes two characters): the column keeps its first 1000, as
+ * PostgreSQL's varchar(1000) holds no more.
+ */
+function searchable(title: string) {
+  const lower = title.toLowerCase();
+  return { title, title_search: lower.length <= MAX_ITEM_TITLE_LENGTH ? lower : Array.from(lower).slice(0, MAX_ITEM_TITLE_LENGTH).join('') };
+}
+
+export async function insertItem(db: Db, domainId: number, item: NewItem): Promise<number> {
+  const row = await db
+    .insertInto('website_posts')
+    .values({ ...item, ...searchable(item.title), ...lockedOf(item.content), domain_id: domainId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateItem(
+  db: Db,
+  domainId: number,
+  type: ItemType,
+  id: number,
+  patch: Partial<Pick<ItemRow, 'title' | 'content' | 'status' | 'parent_id' | 'modified_at'>>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('website_posts')
+    .set({ ...patch, ...(patch.title === undefined ? {} : searchable(patch.title)), ...(patch.content === undefined ? {} : lockedOf(patch.content)) })
+    .where('domain_id', '=', domainId)
+    .where('type', '=', type)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The same change as `updateItem`, answering the row as it now is (one statement), or undefined when the school has no such item. */
+export async function updateItemReturning(
+  db: Db,
+  domainId: number,
+  type: ItemType,
+  id: number,
+  patch: Partial<Pick<ItemRow, 'status' | 'modified_at'>>,
+): Promise<ItemRow | undefined> {
+  const row = await db
+    .updateTable('website_posts')
+    .set(patch)
+    .where('domain_id', '=', domainId)
+    .where('type', '=', type)
+    .where('id', '=', id)
+    .returning(ITEM_COLUMNS)
+    .executeTakeFirst();
+  return row && toItem(row);
+}
+
+export async function deleteItem(db: Db, domainId: number, type: ItemType, id: number): Promise<boolean> {
+  await db
+    .deleteFrom('website_post_categories')
+    .where('post_id', 'in', (eb) =>
+      eb.selectFrom('website_posts').select('id').where('domain_id', '=', domainId).where('type', '=', type).where('id', '=', id),
+    )
+    .execute();
+  const result = await db
+    .deleteFrom('website_posts')
+    .where('domain_id', '=', domainId)
+    .where('type', '=', type)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/**
+ * Publishes pending pages created at or before `createdBefore`: of one school, or of every
+ * school when no domain id is given (the periodic job). Returns how many it published.
+ */
+export async function publishPendingPages(db: Db, createdBefore: number, domainId?: number): Promise<number> {
+  let query = db
+    .updateTable('website_posts')
+    .set({ status: 'publish' })
+    .where('type', '=', 'page')
+    .where('status', '=', 'pending')
+    .where('created_at', '<=', createdBefore);
+  if (domainId !== undefined) query = query.where('domain_id', '=', domainId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+// Categories
+
+export async function listCategories(db: Db, domainId: number): Promise<Array<{ id: number; name: string; slug: string }>> {
+  return db
+    .selectFrom('website_categories')
+    .select(['id', 'name', 'slug'])
+    .where('domain_id', '=', domainId)
+    .orderBy('name', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+}
+
+export async function findCategoriesByIds(db: Db, domainId: number, ids: number[]): Promise<Array<{ id: number; name: string }>> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('website_categories')
+    .select(['id', 'name'])
+    .where('domain_id', '=', domainId)
+    .where('id', 'in', ids)
+    .execute();
+}
+
+export async function insertCategory(db: Db, domainId: number, category: { name: string; slug: string }): Promise<number> {
+  const row = await db
+    .insertInto('website_categories')
+    .values({ domain_id: domainId, name: category.name, slug: category.slug })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The category names of each item, for items of this school. */
+export async function categoriesOf(
+  db: Db,
+  domainId: number,
+  itemIds: number[],
+): Promise<Array<{ post_id: number; id: number; name: string }>> {
+  if (itemIds.length === 0) return [];
+  return db
+    .selectFrom('website_post_categories as pc')
+    .innerJoin('website_categories as c', 'c.id', 'pc.category_id')
+    .innerJoin('website_posts as p', 'p.id', 'pc.post_id')
+    .select(['pc.post_id', 'c.id', 'c.name'])
+    .where('c.domain_id', '=', domainId)
+    .where('p.domain_id', '=', domainId)
+    .where('pc.post_id', 'in', itemIds)
+    .orderBy('c.name', 'asc')
+    .orderBy('c.id', 'asc')
+    .execute();
+}
+
+/** Replaces an item's categories; the caller has checked that item and categories are the school's. */
+export async function setItemCategories(db: Db, domainId: number, itemId: number, categoryIds: number[]): Promise<void> {
+  await db
+    .deleteFrom('website_post_categories')
+    .where('post_id', 'in', (eb) => eb.selectFrom('website_posts').select('id').where('domain_id', '=', domainId).where('id', '=', itemId))
+    .execute();
+  if (categoryIds.length === 0) return;
+  await db
+    .insertInto('website_post_categories')
+    .values(categoryIds.map((category_id) => ({ post_id: itemId, category_id })))
+    .execute();
+}
+

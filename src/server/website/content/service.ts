@@ -1,0 +1,453 @@
+import type { z } from 'zod';
+import { isUniqueViolation, type Db } from '../../db';
+import type { Category, ListQuery, MenuItem, Page, Post, ToggleRequest, saveRequestSchema } from '../../../contracts/website';
+import { parseId, totalPages, WEBSITE_PAGE_SIZE } from '../../../contracts/website-rules';
+import type { ListLocation } from '../../../lib/lists';
+import { inTransaction, type SchoolContext } from '../../context';
+import { HtmlLimitError } from '../../html-limits';
+import { Refusal } from '../../errors';
+import { sanitizeContent } from './sanitize';
+import * as repo from './repository';
+import type { ItemRow, ItemSummaryRow, ItemType } from './repository';
+import { lockSlugs, nextFreeSlug, slugify } from './slugs';
+import { pageUrl, postUrl } from './urls';
+
+/**
+ * The embedded CMS behind the Website module: posts, pages (with a parent page), categories and
+ * the menu, each school's own, and the screens that list and edit them. Every call takes the
+ * request context first and returns contract types, never rows. Every call that takes an id
+ * answers 404 for an id of another school, exactly as for one that does not exist.
+ */
+
+export type SaveInput = z.output<typeof saveRequestSchema>;
+
+const SECONDS_PER_HOUR = 60 * 60;
+const MAX_TREE_DEPTH = 20;
+
+const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+const byName = (a: { name: string; id: number }, b: { name: string; id: number }) => collator.compare(a.name, b.name) || a.id - b.id;
+
+/**
+ * inTransaction, tried again (a new slug is picked) when a concurrent save took the slug first
+ * (a unique-constraint clash on either database; a new transaction, as PostgreSQL aborts the old one).
+ */
+async function inTransactionRetryingSlug<T>(ctx: SchoolContext, work: (trx: SchoolContext) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await inTransaction(ctx, work);
+    } catch (err) {
+      if (ctx.db.isTransaction || attempt >= 3 || !isUniqueViolation(err)) throw err;
+    }
+  }
+}
+
+async function uniqueSlug(ctx: SchoolContext, type: ItemType, title: string): Promise<string> {
+  await lockSlugs(ctx.db, ctx.domain.id, type);
+  const base = slugify(title);
+  return nextFreeSlug(base, new Set(await repo.slugsLike(ctx.db, ctx.domain.id, type, base)));
+}
+
+const isoDate = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();
+
+function searchOf(query: string | undefined): string | undefined {
+  const text = query?.trim().toLowerCase();
+  return text ? text : undefined;
+}
+
+function postStatus(status: ItemRow['status']): Post['post_status'] {
+  return status === 'publish' ? 'publish' : 'draft';
+}
+
+function toPost(label: string, row: ItemRow, categories: string[]): Post {
+  return {
+    id: row.id,
+    post_title: row.title,
+    post_content: row.content,
+    post_category: categories.join(', '),
+    post_date: isoDate(row.created_at),
+    post_status: postStatus(row.status),
+    post_url: postUrl(label, row.slug),
+  };
+}
+
+function toPage(label: string, row: ItemRow): Page {
+  return {
+    id: row.id,
+    post_title: row.title,
+    post_content: row.content,
+    post_modified: isoDate(row.modified_at),
+    post_url: pageUrl(label, row.slug),
+  };
+}
+
+/** The category names of each of these items (by name), for the school's items only. */
+export async function categoryNames(ctx: SchoolContext, ids: number[]): Promise<Map<number, string[]>> {
+  const rows = await repo.categoriesOf(ctx.db, ctx.domain.id, ids);
+  const names = new Map<number, Array<{ id: number; name: string }>>();
+  for (const row of rows) names.set(row.post_id, [...(names.get(row.post_id) ?? []), { id: row.id, name: row.name }]);
+  return new Map([...names].map(([postId, list]) => [postId, list.sort(byName).map((c) => c.name)]));
+}
+
+async function postsWithCategories(ctx: SchoolContext, rows: ItemRow[]): Promise<Post[]> {
+  const names = await categoryNames(
+    ctx,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => toPost(ctx.domain.label, row, names.get(row.id) ?? []));
+}
+
+// Categories
+
+/** GET /wordpress/categories: the school's categories by name. */
+export async function listCategories(ctx: SchoolContext): Promise<Category[]> {
+  const rows = await repo.listCategories(ctx.db, ctx.domain.id);
+  return rows.map(({ id, name }) => ({ id, name })).sort(byName);
+}
+
+/** The category with this name (case-insensitive), created when the school has none. */
+export async function ensureCategory(ctx: SchoolContext, name: string): Promise<Category> {
+  const categories = await repo.listCategories(ctx.db, ctx.domain.id);
+  const existing = categories.find((c) => collator.compare(c.name, name) === 0);
+  if (existing) return { id: existing.id, name: existing.name };
+  const slug = nextFreeSlug(slugify(name), new Set(categories.map((c) => c.slug)));
+  return { id: await repo.insertCategory(ctx.db, ctx.domain.id, { name, slug }), name };
+}
+
+/** The ids of a save's category map, all of them the school's; another school's or unknown ids are a 400. */
+async function checkedCategoryIds(ctx: SchoolContext, category: Record<string, string>): Promise<number[]> {
+  const ids = [...new Set(Object.keys(category).map(Number))];
+  const found = new Set((await repo.findCategoriesByIds(ctx.db, ctx.domain.id, ids)).map((c) => c.id));
+  const unknown = ids.find((id) => !found.has(id));
+  if (unknown !== undefined) throw new Refusal(400, `Category ${unknown} does not exist.`);
+  return ids;
+}
+
+// Posts
+
+/** GET /wordpress/posts: newest first, the school's categories, and the page count. */
+export async function listPosts(ctx: SchoolContext, query: ListQuery): Promise<{ posts: Post[]; categories: Category[]; total_pages: number }> {
+  const search = searchOf(query.query);
+  const [total, rows, categories] = await Promise.all([
+    repo.countItems(ctx.db, ctx.domain.id, 'post', { search }),
+    repo.listItems(ctx.db, ctx.domain.id, 'post', { search, order: 'created', offset: (query.page - 1) * query.limit, limit: query.limit }),
+    listCategories(ctx),
+  ]);
+  return { posts: await postsWithCategories(ctx, rows), categories, total_pages: totalPages(total, query.limit) };
+}
+
+async function requirePost(db: Db, domainId: number, id: number): Promise<ItemRow> {
+  const row = await repo.findItem(db, domainId, 'post', id);
+  if (!row) throw new Refusal(404, 'That post does not exist.');
+  return row;
+}
+
+async function requirePage(db: Db, domainId: number, id: number): Promise<ItemRow> {
+  const row = await repo.findItem(db, domainId, 'page', id);
+  if (!row) throw new Refusal(404, 'That page does not exist.');
+  return row;
+}
+
+/** GET /wordpress/posts/{id}: one post for the editor. */
+export async function getPost(ctx: SchoolContext, id: number): Promise<Post> {
+  const [post] = await postsWithCategories(ctx, [await requirePost(ctx.db, ctx.domain.id, id)]);
+  if (!post) throw new Refusal(404, 'That post does not exist.');
+  return post;
+}
+
+/** POST /posts/toggle: publish (isPublic) or hide a post. Two queries: the change (answering the row) and its categories. */
+export async function togglePost(ctx: SchoolContext, input: ToggleRequest): Promise<Post> {
+  const row = await repo.updateItemReturning(ctx.db, ctx.domain.id, 'post', input.id, {
+    status: input.isPublic ? 'publish' : 'draft',
+    modified_at: ctx.now,
+  });
+  if (!row) throw new Refusal(404, 'That post does not exist.');
+  const [post] = await postsWithCategories(ctx, [row]);
+  if (!post) throw new Refusal(404, 'That post does not exist.');
+  return post;
+}
+
+/** POST /posts/delete: the post and its category links, together. */
+export async function deletePost(ctx: SchoolContext, id: number): Promise<void> {
+  await inTransaction(ctx, async (trx) => {
+    if (!(await repo.deleteItem(trx.db, trx.domain.id, 'post', id))) throw new Refusal(404, 'That post does not exist.');
+  });
+}
+
+/**
+ * A save's content as stored: sanitised once, here, before the transaction opens (the sanitiser
+ * runs on the server's only thread; inside the transaction it would also hold the database).
+ * Content beyond the size, depth or element limits is refused before it is parsed, and nothing
+ * is written.
+ */
+function storedContent(html: string): string {
+  try {
+    return sanitizeContent(html);
+  } catch (error) {
+    if (error instanceof HtmlLimitError) throw new Refusal(error.reason === 'length' ? 413 : 400, error.message);
+    throw error;
+  }
+}
+
+/** POST /posts/create: a new post, published at once. */
+export async function createPost(ctx: SchoolContext, input: SaveInput): Promise<{ id: number; post_url: string }> {
+  const content = storedContent(input.content);
+  return inTransactionRetryingSlug(ctx, async (trx) => {
+    const categoryIds = await checkedCategoryIds(trx, input.category);
+    const slug = await uniqueSlug(trx, 'post', input.title);
+    const id = await repo.insertItem(trx.db, trx.domain.id, {
+      type: 'post',
+      title: input.title,
+      content,
+      status: 'publish',
+      slug,
+      parent_id: null,
+      menu_order: 0,
+      created_at: trx.now,
+      modified_at: trx.now,
+    });
+    await repo.setItemCategories(trx.db, trx.domain.id, id, categoryIds);
+    return { id, post_url: postUrl(trx.domain.label, slug) };
+  });
+}
+
+function requireId(input: SaveInput): number {
+  if (input.id === undefined || input.id === null) throw new Refusal(400, 'id: an id is required to update.');
+  return input.id;
+}
+
+/** POST /posts/update: title, content and categories; the status and the URL stay. */
+export async function updatePost(ctx: SchoolContext, input: SaveInput): Promise<{ id: number; post_url: string }> {
+  const id = requireId(input);
+  const content = storedContent(input.content);
+  return inTransaction(ctx, async (trx) => {
+    const row = await requirePost(trx.db, trx.domain.id, id);
+    const categoryIds = await checkedCategoryIds(trx, input.category);
+    await repo.updateItem(trx.db, trx.domain.id, 'post', id, {
+      title: input.title,
+      content,
+      modified_at: trx.now,
+    });
+    await repo.setItemCategories(trx.db, trx.domain.id, id, categoryIds);
+    return { id, post_url: postUrl(trx.domain.label, row.slug) };
+  });
+}
+
+// Pages
+
+/** GET /wordpress/pages: last modified first, and the page count. */
+export async function listPages(ctx: SchoolContext, query: ListQuery): Promise<{ pages: Page[]; total_pages: number }> {
+  const search = searchOf(query.query);
+  const [total, rows] = await Promise.all([
+    repo.countItems(ctx.db, ctx.domain.id, 'page', { search }),
+    repo.listItems(ctx.db, ctx.domain.id, 'page', { search, order: 'modified', offset: (query.page - 1) * query.limit, limit: query.limit }),
+  ]);
+  return { pages: rows.map((row) => toPage(ctx.domain.label, row)), total_pages: totalPages(total, query.limit) };
+}
+
+/** GET /wordpress/pages/{id}: one page for the editor, with its parent's title. */
+export async function getPage(ctx: SchoolContext, id: number): Promise<Page & { parent: string | null }> {
+  const row = await requirePage(ctx.db, ctx.domain.id, id);
+  const parent = row.parent_id === null ? undefined : await repo.findItem(ctx.db, ctx.domain.id, 'page', row.parent_id);
+  return { ...toPage(ctx.domain.label, row), parent: parent?.title ?? null };
+}
+
+/** The ids of a page and every page below it. */
+function subtreeIds(pages: Array<{ id: number; parent_id: number | null }>, rootId: number): Set<number> {
+  const ids = new Set([rootId]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const page of pages) {
+      if (page.parent_id !== null && ids.has(page.parent_id) && !ids.has(page.id)) {
+        ids.add(page.id);
+        grew = true;
+      }
+    }
+  }
+  return ids;
+}
+
+/**
+ * The page a save's `parent` title names: the school's oldest page of that title that is not the
+ * page itself or below it. No page of that title is a 400.
+ */
+async function parentIdFor(ctx: SchoolContext, title: string, pageId?: number): Promise<number> {
+  const candidates = await repo.findPagesByTitle(ctx.db, ctx.domain.id, title);
+  if (candidates.length === 0) throw new Refusal(400, `parent: no page is titled "${title}".`);
+  const excluded = pageId === undefined ? new Set<number>() : subtreeIds(await repo.listPageTree(ctx.db, ctx.domain.id), pageId);
+  const parent = candidates.find((c) => !excluded.has(c.id));
+  if (!parent) throw new Refusal(400, 'parent: a page cannot be placed under itself or one of its own sub-pages.');
+  return parent.id;
+}
+
+function parentTitle(input: SaveInput): string | null {
+  return input.parent === null || input.parent === undefined || input.parent.trim() === '' ? null : input.parent;
+}
+
+/** POST /pages/create: a new page, held for review (pending) until `publishDuePages` publishes it. */
+export async function createPage(ctx: SchoolContext, input: SaveInput): Promise<{ id: number; post_url: string }> {
+  const content = storedContent(input.content);
+  return inTransactionRetryingSlug(ctx, async (trx) => {
+    const parent = parentTitle(input);
+    const parentId = parent === null ? null : await parentIdFor(trx, parent);
+    const slug = await uniqueSlug(trx, 'page', input.title);
+    const id = await repo.insertItem(trx.db, trx.domain.id, {
+      type: 'page',
+      title: input.title,
+      content,
+      status: 'pending',
+      slug,
+      parent_id: parentId,
+      menu_order: 0,
+      created_at: trx.now,
+      modified_at: trx.now,
+    });
+    return { id, post_url: pageUrl(trx.domain.label, slug) };
+  });
+}
+
+/**
+ * POST /pages/update: title and content; the status and the URL stay. The editor offers the
+ * parent for new pages only, so a null parent keeps the page where it is and a title moves it.
+ */
+export async function updatePage(ctx: SchoolContext, input: SaveInput): Promise<{ id: number; post_url: string }> {
+  const id = requireId(input);
+  const content = storedContent(input.content);
+  return inTransaction(ctx, async (trx) => {
+    const row = await requirePage(trx.db, trx.domain.id, id);
+    const parent = parentTitle(input);
+    const parentId = parent === null ? row.parent_id : await parentIdFor(trx, parent, id);
+    await repo.updateItem(trx.db, trx.domain.id, 'page', id, {
+      title: input.title,
+      content,
+      parent_id: parentId,
+      modified_at: trx.now,
+    });
+    return { id, post_url: pageUrl(trx.domain.label, row.slug) };
+  });
+}
+
+/**
+ * Publishes the school's pending pages whose review time is over: created `reviewHours` or more
+ * before the context's moment (0 publishes every pending page now). Returns how many it published.
+ */
+export function publishDuePagesOf(ctx: SchoolContext, reviewHours: number): Promise<number> {
+  return repo.publishPendingPages(ctx.db, ctx.now - Math.round(reviewHours * SECONDS_PER_HOUR), ctx.domain.id);
+}
+
+/**
+ * The periodic sweep behind `publishDuePagesOf`, for every school in one statement (a job has no
+ * school): publishes pending pages created `reviewHours` or more before `now`. Returns how many.
+ */
+export function publishDuePages(db: Db, now: number, reviewHours: number): Promise<number> {
+  return repo.publishPendingPages(db, now - Math.round(reviewHours * SECONDS_PER_HOUR));
+}
+
+// Menu
+
+/** GET /menu: published top-level pages (menu order, then title), each with its published sub-pages. */
+export async function getMenu(ctx: SchoolContext): Promise<MenuItem[]> {
+  const pages = await repo.listPageTree(ctx.db, ctx.domain.id, ['publish']);
+  const children = new Map<number | null, typeof pages>();
+  for (const page of pages) children.set(page.parent_id, [...(children.get(page.parent_id) ?? []), page]);
+  const build = (parentId: number | null, depth: number): MenuItem[] =>
+    depth > MAX_TREE_DEPTH
+      ? []
+      : (children.get(parentId) ?? [])
+          .sort((a, b) => a.menu_order - b.menu_order || collator.compare(a.title, b.title) || a.id - b.id)
+          .map((page) => ({ id: page.id, title: page.title, url: pageUrl(ctx.domain.label, page.slug), children: build(page.id, depth + 1) }));
+  return build(null, 0);
+}
+
+// Screens: what the pages (src/pages/website/...) render first, one loader each.
+
+/** A row of Manage Posts: the list's fields without the content, and whether the editor opens it (spec section 4). */
+export type PostSummary = Omit<Post, 'post_content'> & { locked: boolean };
+/** A row of Manage Pages, likewise. */
+export type PageSummary = Omit<Page, 'post_content'> & { locked: boolean };
+
+export interface ListScreen<Row> {
+  rows: Row[];
+  /** At least 1; a location past it should show the last page instead. */
+  total_pages: number;
+}
+
+function listWindow(location: ListLocation) {
+  return { search: searchOf(location.query), offset: (location.page - 1) * WEBSITE_PAGE_SIZE, limit: WEBSITE_PAGE_SIZE };
+}
+
+/**
+ * Manage Posts' first screen (a page of WEBSITE_PAGE_SIZE): three queries (count, rows with their
+ * stored `locked`, their categories). No content is read, and the school's category list is not
+ * loaded (the screen has no use for it).
+ */
+export async function loadPostsScreen(ctx: SchoolContext, location: ListLocation): Promise<ListScreen<PostSummary>> {
+  const { search, offset, limit } = listWindow(location);
+  const [total, rows] = await Promise.all([
+    repo.countItems(ctx.db, ctx.domain.id, 'post', { search }),
+    repo.listItemSummaries(ctx.db, ctx.domain.id, 'post', { search, order: 'created', offset, limit }),
+  ]);
+  const names = await categoryNames(
+    ctx,
+    rows.map((r) => r.id),
+  );
+  return { rows: rows.map((row) => toPostSummary(ctx.domain.label, row, names.get(row.id) ?? [])), total_pages: totalPages(total, limit) };
+}
+
+function toPostSummary(label: string, row: ItemSummaryRow, categories: string[]): PostSummary {
+  return {
+    id: row.id,
+    post_title: row.title,
+    post_category: categories.join(', '),
+    post_date: isoDate(row.created_at),
+    post_status: postStatus(row.status),
+    post_url: postUrl(label, row.slug),
+    locked: row.locked,
+  };
+}
+
+/** Manage Pages' first screen: two queries (count, rows with their stored `locked`), no content. */
+export async function loadPagesScreen(ctx: SchoolContext, location: ListLocation): Promise<ListScreen<PageSummary>> {
+  const { search, offset, limit } = listWindow(location);
+  const [total, rows] = await Promise.all([
+    repo.countItems(ctx.db, ctx.domain.id, 'page', { search }),
+    repo.listItemSummaries(ctx.db, ctx.domain.id, 'page', { search, order: 'modified', offset, limit }),
+  ]);
+  const pages = rows.map(
+    (row): PageSummary => ({
+      id: row.id,
+      post_title: row.title,
+      post_modified: isoDate(row.modified_at),
+      post_url: pageUrl(ctx.domain.label, row.slug),
+      locked: row.locked,
+    }),
+  );
+  return { rows: pages, total_pages: totalPages(total, limit) };
+}
+
+/** What the editor opens with. */
+export interface EditorScreenItem {
+  id: number;
+  title: string;
+  content: string;
+  /** Posts: category names joined by ', ' (post_category). */
+  categoryNames?: string;
+}
+
+export interface EditorScreen {
+  /** The address's ?id=: null creates; a number edits (NaN when it is not an id). */
+  id: number | null;
+  /** The item to edit; null when creating, or when the id names nothing of this school (another school's included). */
+  item: EditorScreenItem | null;
+}
+
+/** The editor's first screen (/website/posts/edit, /website/pages/edit) for the address's `?id=`. */
+export async function loadEditorScreen(ctx: SchoolContext, kind: ItemType, rawId: string | null): Promise<EditorScreen> {
+  if (rawId === null) return { id: null, item: null };
+  const id = parseId(rawId);
+  if (id === null) return { id: Number.NaN, item: null };
+  const row = await repo.findItem(ctx.db, ctx.domain.id, kind, id);
+  if (!row) return { id, item: null };
+  if (kind === 'page') return { id, item: { id: row.id, title: row.title, content: row.content } };
+  const names = await categoryNames(ctx, [row.id]);
+  return { id, item: { id: row.id, title: row.title, content: row.content, categoryNames: (names.get(row.id) ?? []).join(', ') } };
+}

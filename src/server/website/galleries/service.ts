@@ -1,0 +1,145 @@
+import type { Gallery, GalleryImage } from '../../../contracts/website';
+import { parseId, totalPages, WEBSITE_PAGE_SIZE } from '../../../contracts/website-rules';
+import { inTransaction, type SchoolContext } from '../../context';
+import { MEDIA_MESSAGES } from '../../media/errors';
+import { Refusal } from '../../errors';
+import { removeStoredFiles } from '../../media/store';
+import { uploadUrl } from '../../media/urls';
+import { storeUpload, type Upload } from '../media/service';
+import * as mediaRepo from '../media/repository';
+import type { GalleryImageRow, GalleryRow } from './repository';
+import * as repo from './repository';
+
+/**
+ * Galleries: a school's titled grids of images, edited on their own screen and shown on the
+ * public site by the `[gallery_slider id="N"]` shortcode. Every call takes the request context
+ * first; a gallery of another school is not found.
+ */
+
+/** A gallery as the contract shows it: its attached images in grid order, addresses on the school's uploads path. */
+export function toGallery(row: GalleryRow, images: GalleryImageRow[], schoolLabel: string): Gallery {
+  return {
+    id: row.id,
+    post_title: row.title,
+    post_date: new Date(row.created_at * 1000).toISOString(),
+    gallery_data: {
+      gallery: images.map((img) => ({ id: img.id, src: uploadUrl(schoolLabel, img.file_name), title: img.title })),
+    },
+  };
+}
+
+/** Some galleries of the school, by id, in one query; ids it has no gallery for are left out. */
+export async function findGalleries(ctx: SchoolContext, ids: number[]): Promise<Map<number, Gallery>> {
+  const found = await repo.findGalleriesWithImages(ctx.db, ctx.domain.id, [...new Set(ids)]);
+  return new Map(found.map(({ gallery, images }) => [gallery.id, toGallery(gallery, images, ctx.domain.label)]));
+}
+
+/** One gallery of the school, or null when it has none with that id. */
+export async function findGallery(ctx: SchoolContext, id: number): Promise<Gallery | null> {
+  return (await findGalleries(ctx, [id])).get(id) ?? null;
+}
+
+/** GET /wordpress/galleries/{id}: one gallery for its edit screen. */
+export async function getGallery(ctx: SchoolContext, id: number): Promise<Gallery> {
+  const gallery = await findGallery(ctx, id);
+  if (!gallery) throw new Refusal(404, MEDIA_MESSAGES.galleryNotFound);
+  return gallery;
+}
+
+/** POST /gallery/new */
+export async function createGallery(ctx: SchoolContext, title: string): Promise<{ id: number }> {
+  return { id: await repo.insertGallery(ctx.db, ctx.domain.id, title, ctx.now) };
+}
+
+/** GET /wordpress/galleries: newest first, each with its images; paged like every website list. */
+export async function listGalleries(ctx: SchoolContext, page: number, limit: number): Promise<{ galleries: Gallery[]; total_pages: number }> {
+  const [rows, total] = await Promise.all([
+    repo.listGalleries(ctx.db, ctx.domain.id, limit, (page - 1) * limit),
+    repo.countGalleries(ctx.db, ctx.domain.id),
+  ]);
+  const images = await repo.listAttachedImages(
+    ctx.db,
+    ctx.domain.id,
+    rows.map((r) => r.id),
+  );
+  const galleries = rows.map((row) =>
+    toGallery(
+      row,
+      images.filter((img) => img.gallery_id === row.id),
+      ctx.domain.label,
+    ),
+  );
+  return { galleries, total_pages: totalPages(total, limit) };
+}
+
+/** GET /wordpress/galleries/min: the editor's Insert Gallery menu. */
+export async function listGalleryTitles(ctx: SchoolContext): Promise<Array<{ id: number; post_title: string }>> {
+  const rows = await repo.listGalleryTitles(ctx.db, ctx.domain.id);
+  return rows.map((r) => ({ id: r.id, post_title: r.title }));
+}
+
+async function requireGallery(ctx: SchoolContext, galleryId: number): Promise<void> {
+  if (!(await repo.findGallery(ctx.db, ctx.domain.id, galleryId))) throw new Refusal(404, MEDIA_MESSAGES.galleryNotFound);
+}
+
+/** POST /gallery/upload: an image for the gallery's grid, pending until the gallery is saved. */
+export async function uploadGalleryImage(ctx: SchoolContext, dataDir: string, galleryId: number, upload: Upload): Promise<GalleryImage> {
+  await requireGallery(ctx, galleryId);
+  const stored = await storeUpload(ctx, dataDir, upload, { imagesOnly: true, titleFallback: 'Image', pendingFor: galleryId });
+  return { id: stored.id, src: stored.src, title: stored.title };
+}
+
+/**
+ * POST /gallery/update: `uploaded` is the grid in order. Listed images are attached at those
+ * positions; images already in the gallery but not listed keep their order after them. Every
+ * id must be this school's image, pending or already in this gallery, or nothing changes.
+ */
+export async function updateGallery(ctx: SchoolContext, galleryId: number, uploaded: number[]): Promise<void> {
+  if (new Set(uploaded).size !== uploaded.length) throw new Refusal(400, 'Each image can be listed only once.');
+  await inTransaction(ctx, async (trx) => {
+    const { db, domain } = trx;
+    await requireGallery(trx, galleryId);
+    const rows = await mediaRepo.findMediaByIds(db, domain.id, uploaded);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const id of uploaded) {
+      const row = byId.get(id);
+      if (!row) throw new Refusal(404, `Image ${id} was not found.`);
+      if (row.kind !== 'image' || (row.status !== 'pending' && row.gallery_id !== galleryId)) {
+        throw new Refusal(400, `Image ${id} cannot be added to this gallery.`);
+      }
+    }
+    const listed = new Set(uploaded);
+    const rest = (await mediaRepo.attachedImageIds(db, domain.id, galleryId)).filter((id) => !listed.has(id));
+    const order = [...uploaded, ...rest];
+    for (const [position, id] of order.entries()) await mediaRepo.placeInGallery(db, domain.id, id, galleryId, position);
+  });
+}
+
+/** POST /gallery/remove: deletes the image (pending or attached) and its files at once. */
+export async function removeGalleryImage(ctx: SchoolContext, dataDir: string, galleryId: number, id: number): Promise<void> {
+  const fileName = await inTransaction(ctx, async (trx) => {
+    await requireGallery(trx, galleryId);
+    const row = await mediaRepo.findMedia(trx.db, trx.domain.id, id);
+    if (!row || row.gallery_id !== galleryId) throw new Refusal(404, MEDIA_MESSAGES.imageNotFound);
+    await mediaRepo.deleteMedia(trx.db, trx.domain.id, id);
+    return row.file_name;
+  });
+  // Files go after the commit: a failed delete must never leave a row pointing at nothing.
+  await removeStoredFiles(dataDir, ctx.domain.id, fileName);
+}
+
+// Screens: what the pages (src/pages/website/galleries...) render first.
+
+/** Manage Galleries' first screen: a page of WEBSITE_PAGE_SIZE galleries (`total_pages` at least 1). */
+export function loadGalleriesScreen(ctx: SchoolContext, page: number): Promise<{ galleries: Gallery[]; total_pages: number }> {
+  return listGalleries(ctx, page, WEBSITE_PAGE_SIZE);
+}
+
+/**
+ * The gallery edit screen's gallery for the address's `?id=`, or null (no id, not an id, or no
+ * gallery of this school: another school's answers exactly like a missing one).
+ */
+export async function loadGalleryEditScreen(ctx: SchoolContext, rawId: string | null): Promise<Gallery | null> {
+  const id = parseId(rawId);
+  return id === null ? null : findGallery(ctx, id);
+}

@@ -1,0 +1,85 @@
+import { inTransaction, type SchoolContext } from '../../context';
+import * as repo from '../content/repository';
+import { lockSlugs, nextFreeSlug } from '../content/slugs';
+import { parseWxr, type ImportCounts, type WxrDocument, type WxrItem } from './wxr';
+
+/** WordPress import, the writing: a parsed WXR document (./wxr.ts) into a school's posts, pages and categories. */
+
+/**
+ * Imports a parsed WXR document into a school, in one transaction (or the caller's). An item whose
+ * slug the school already has (of its type) is skipped, so importing the same file again adds
+ * nothing. A page's parent is the imported (or existing) page its wp:post_parent names. A page
+ * that arrives pending starts its review time at the import, not at its old WordPress date.
+ */
+export async function importWxrDocument(ctx: SchoolContext, doc: WxrDocument): Promise<ImportCounts> {
+  return inTransaction(ctx, async ({ db: trx, domain, now }) => {
+    const domainId = domain.id;
+    const counts: ImportCounts = { posts: 0, pages: 0, categories: 0, skipped: 0 };
+
+    const categoryIds = new Map<string, number>();
+    const existingCategories = await repo.listCategories(trx, domainId);
+    for (const c of existingCategories) categoryIds.set(c.slug, c.id);
+    for (const category of doc.categories) {
+      if (categoryIds.has(category.slug)) continue;
+      categoryIds.set(category.slug, await repo.insertCategory(trx, domainId, category));
+      counts.categories += 1;
+    }
+
+    // Posts before pages, as everywhere: saves take one of the two, so nobody waits in a circle.
+    await lockSlugs(trx, domainId, 'post');
+    await lockSlugs(trx, domainId, 'page');
+    const slugsBefore = { post: await repo.allSlugs(trx, domainId, 'post'), page: await repo.allSlugs(trx, domainId, 'page') };
+    const taken = { post: new Set(slugsBefore.post), page: new Set(slugsBefore.page) };
+    const pageIds = new Map<number, number>();
+    const inserted: Array<{ id: number; item: WxrItem }> = [];
+
+    for (const item of doc.items) {
+      if (slugsBefore[item.type].has(item.slug)) {
+        counts.skipped += 1;
+        if (item.type === 'page') {
+          const existing = await repo.findItemBySlug(trx, domainId, 'page', item.slug);
+          if (existing) pageIds.set(item.wpId, existing.id);
+        }
+        continue;
+      }
+      const slug = nextFreeSlug(item.slug, taken[item.type]);
+      taken[item.type].add(slug);
+      const created = item.status === 'pending' ? now : item.date;
+      const id = await repo.insertItem(trx, domainId, {
+        type: item.type,
+        title: item.title,
+        content: item.content,
+        status: item.status,
+        slug,
+        parent_id: null,
+        menu_order: item.menuOrder,
+        created_at: created,
+        modified_at: Math.max(item.modified, created),
+      });
+      inserted.push({ id, item });
+      if (item.type === 'page') {
+        pageIds.set(item.wpId, id);
+        counts.pages += 1;
+      } else {
+        counts.posts += 1;
+        const ids = item.categories.map((c) => categoryIds.get(c.slug)).filter((v): v is number => v !== undefined);
+        await repo.setItemCategories(trx, domainId, id, [...new Set(ids)]);
+      }
+    }
+
+    for (const { id, item } of inserted) {
+      if (item.type !== 'page' || item.parentWpId === 0) continue;
+      const parentId = pageIds.get(item.parentWpId);
+      if (parentId !== undefined && parentId !== id) await repo.updateItem(trx, domainId, 'page', id, { parent_id: parentId });
+    }
+    if (doc.refused.length > 0) {
+      counts.refused = doc.refused.map((r) => `Skipped the ${r.type} "${r.title || r.slug}" (${r.slug}): ${r.message}`);
+    }
+    return counts;
+  });
+}
+
+/** Parses a WXR file's text (a WxrError when it cannot be imported) and imports it into the context's school. */
+export async function importWxr(ctx: SchoolContext, xml: string): Promise<ImportCounts> {
+  return importWxrDocument(ctx, parseWxr(xml, ctx.now));
+}

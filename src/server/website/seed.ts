@@ -1,0 +1,29 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { DEFAULT_CATEGORIES } from '../../contracts/website-rules';
+import type { SchoolContext } from '../context';
+import { ensureCategory } from './content/service';
+import { importWxr } from './import/service';
+import type { ImportCounts } from './import/wxr';
+
+/** WordPress's theme unit test data: realistic posts and pages for the demo school's website. */
+export const DEMO_WXR_FILE = path.join('fixtures', 'wordpress', 'themeunittestdata.wordpress.xml');
+
+/**
+ * Fills the demo school's website (run inside the seeding transaction: the context's database is
+ * that transaction): the default categories (the ones the portal's screens preselect) and the
+ * WordPress fixture, read from the working directory. Without the file, one line is logged and
+ * seeding goes on. Returns the import's counts, or null when there was no file.
+ */
+export async function seedDemoWebsite(ctx: SchoolContext, log: (line: string) => void = console.log): Promise<ImportCounts | null> {
+  for (const name of DEFAULT_CATEGORIES) await ensureCategory(ctx, name);
+  const file = path.resolve(process.cwd(), DEMO_WXR_FILE);
+  let xml: string;
+  try {
+    xml = await fs.readFile(file, 'utf8');
+  } catch {
+    log(`No demo website content: ${file} was not found.`);
+    return null;
+  }
+  return importWxr(ctx, xml);
+}

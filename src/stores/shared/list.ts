@@ -1,0 +1,106 @@
+/**
+ * A server-paged list whose page number and search live in the address (?page=2&query=x), so a
+ * reload or Back shows the same list. The first screen comes from the server as the initial
+ * view; later pages and searches come from the API. Any module's list: the module's store
+ * supplies the fetch and its contract's search limit.
+ *
+ * Each island creates its own store (`createListStore`) from its props: a module-level store
+ * would be shared by every request the server renders.
+ */
+import { atom, type ReadableAtom } from 'nanostores';
+import { listHref, readLocation, type ListLocation } from '../../lib/lists';
+
+/** What the list shows. */
+export interface ListView<Row> extends ListLocation {
+  rows: Row[];
+  totalPages: number;
+}
+
+export interface ListState<Row> extends ListView<Row> {
+  /** A page is on its way (the rows are the previous page's until it arrives). */
+  loading: boolean;
+}
+
+export interface ListSource<Row> {
+  /** The page's own path, e.g. /website/posts. */
+  path: string;
+  /** The contract's ceiling for `query`. */
+  maxQueryLength: number;
+  /** One page from the API, or null when the call failed (the caller has told the user). */
+  fetchPage(location: ListLocation): Promise<{ rows: Row[]; totalPages: number } | null>;
+}
+
+type HistoryMode = 'push' | 'replace' | 'none';
+
+export interface ListStore<Row> {
+  $list: ReadableAtom<ListState<Row>>;
+  goToPage(page: number): Promise<boolean>;
+  search(query: string): Promise<boolean>;
+  /** Loads the current page again (after a delete); steps back a page when it has emptied. */
+  reload(): Promise<boolean>;
+  /** Replaces the rows that `match` picks with `update(row)`. */
+  updateRows(match: (row: Row) => boolean, update: (row: Row) => Row): void;
+  /** Follows Back and Forward; returns the unsubscribe. */
+  listenToHistory(): () => void;
+  hrefFor(location: ListLocation): string;
+}
+
+export function createListStore<Row>(source: ListSource<Row>, initial: ListView<Row>): ListStore<Row> {
+  const $list = atom<ListState<Row>>({ ...initial, loading: false });
+  let ticket = 0;
+
+  async function load(location: ListLocation, history: HistoryMode): Promise<boolean> {
+    const mine = ++ticket;
+    $list.set({ ...$list.get(), loading: true });
+    const result = await source.fetchPage(location);
+    if (mine !== ticket) return false; // a newer request owns the list now
+    if (!result) {
+      $list.set({ ...$list.get(), loading: false });
+      return false;
+    }
+    $list.set({ ...location, rows: result.rows, totalPages: result.totalPages, loading: false });
+    if (history !== 'none') {
+      const href = listHref(source.path, location);
+      // The same search again (Enter twice) must not add a Back step.
+      const same = href === `${window.location.pathname}${window.location.search}`;
+      if (history === 'push' && !same) window.history.pushState(null, '', href);
+      else window.history.replaceState(null, '', href);
+    }
+    return true;
+  }
+
+  return {
+    $list,
+    goToPage(page) {
+      const { query } = $list.get();
+      return load({ page: Math.max(1, page), query }, 'push');
+    },
+    search(query) {
+      return load({ page: 1, query: query.trim().slice(0, source.maxQueryLength) }, 'push');
+    },
+    async reload() {
+      const { page, query } = $list.get();
+      const ok = await load({ page, query }, 'none');
+      const now = $list.get();
+      if (ok && now.rows.length === 0 && page > 1) {
+        return load({ page: Math.max(1, Math.min(page - 1, now.totalPages)), query }, 'replace');
+      }
+      return ok;
+    },
+    updateRows(match, update) {
+      const state = $list.get();
+      $list.set({ ...state, rows: state.rows.map((row) => (match(row) ? update(row) : row)) });
+    },
+    listenToHistory() {
+      const onPopState = () => {
+        if (window.location.pathname !== source.path) return;
+        void load(readLocation(window.location.search, source.maxQueryLength), 'none');
+      };
+      window.addEventListener('popstate', onPopState);
+      return () => window.removeEventListener('popstate', onPopState);
+    },
+    hrefFor(location) {
+      return listHref(source.path, location);
+    },
+  };
+}

@@ -1,0 +1,241 @@
+/**
+ * The page/post editor (/website/posts/edit, /website/pages/edit): its form state (title,
+ * categories, menu parent), the lists it loads (categories, pages, galleries), the uploads it
+ * makes and the save. The content itself lives in Editor.js; the island hands its HTML to `save`.
+ *
+ * Imports only types from the contract's schemas (they would pull zod into the editor's bundle);
+ * endpoints and rules come from its zod-free files.
+ */
+import { atom, map, type MapStore, type ReadableAtom, type WritableAtom } from 'nanostores';
+import { send } from '../../lib/send';
+import { showToast } from '../../lib/toast';
+import type { CallInput, TypedEndpoint } from '../../contracts/calls';
+import type { Category, MediaUploadResponse, WebsiteCalls } from '../../contracts/website';
+import { websiteApi } from '../../contracts/website-endpoints';
+import { DEFAULT_POST_CATEGORY, gallerySliderShortcode, MAX_PAGE_LIMIT } from '../../contracts/website-rules';
+import { setFlash } from '../../lib/flash';
+
+import {
+  ATTACHMENT_DEFAULT_TITLE,
+  CATEGORIES_FAILURE,
+  GALLERIES_FAILURE,
+  listPath,
+  SAVE_FAILURE,
+  successText,
+  type EditorItem,
+  type EditorKind,
+  type EditorMode,
+} from '../../lib/website-editor';
+
+type SaveCall = WebsiteCalls['createPost' | 'updatePost' | 'createPage' | 'updatePage'];
+
+/** The save call of an editor: create or update, of a post or a page. */
+export function saveEndpoint(kind: EditorKind, mode: EditorMode): TypedEndpoint<SaveCall> {
+  if (kind === 'post') return mode === 'create' ? websiteApi.createPost : websiteApi.updatePost;
+  return mode === 'create' ? websiteApi.createPage : websiteApi.updatePage;
+}
+
+
+/* ---- Categories ---- */
+
+/**
+ * The categories ticked when the editor opens: 'Newsflash' for a new post; for an existing post
+ * the ones its comma-and-space separated names list.
+ */
+export function initialCategoryIds(categories: readonly Category[], categoryNames: string | undefined, mode: EditorMode): number[] {
+  const names = mode === 'create' ? [DEFAULT_POST_CATEGORY] : (categoryNames ?? '').split(', ').filter((name) => name !== '');
+  const wanted = new Set(names.map((name) => name.trim().toLowerCase()));
+  return categories.filter((category) => wanted.has(category.name.trim().toLowerCase())).map((category) => category.id);
+}
+
+/** The save payload's category: a map of category id to name, in the list's order. */
+export function categoryMap(categories: readonly Category[], selected: ReadonlySet<number>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const category of categories) if (selected.has(category.id)) out[String(category.id)] = category.name;
+  return out;
+}
+
+/* ---- The store ---- */
+
+export type LoadState = 'idle' | 'loading' | 'ready' | 'failed';
+
+export interface EditorForm {
+  title: string;
+  /** Ticked category ids (posts). */
+  categoryIds: number[];
+  /** The menu parent's title; '' is Top Level (new pages). */
+  parent: string;
+}
+
+export interface EditorStoreInit {
+  kind: EditorKind;
+  mode: EditorMode;
+  item: EditorItem | null;
+}
+
+export interface EditorStore {
+  readonly kind: EditorKind;
+  readonly mode: EditorMode;
+  readonly $form: MapStore<EditorForm>;
+  readonly $categories: ReadableAtom<{ state: LoadState; items: Category[] }>;
+  readonly $parents: ReadableAtom<{ state: LoadState; titles: string[] }>;
+  readonly $galleries: ReadableAtom<{ state: LoadState; items: Array<{ id: number; title: string }> }>;
+  readonly $saving: ReadableAtom<boolean>;
+  readonly $uploading: ReadableAtom<boolean>;
+  setTitle(title: string): void;
+  toggleCategory(id: number, ticked: boolean): void;
+  setParent(title: string): void;
+  loadCategories(): Promise<void>;
+  loadParents(): Promise<void>;
+  loadGalleries(): Promise<void>;
+  /** The gallery slider shortcode for a gallery. */
+  galleryShortcode(id: number): Promise<string>;
+  /** Uploads an image through the builder upload call; its address, or null (after a toast). */
+  uploadImage(file: Blob): Promise<string | null>;
+  /** Uploads an attachment; its address and title ('Attachment' when it has none), or null (after a toast). */
+  uploadAttachment(file: File): Promise<{ url: string; title: string } | null>;
+  /**
+   * Saves with the content `getContent` gives; on success the list shows the success toast (set
+   * here, shown there) and `navigate` goes back to it. On failure the error toast shows and
+   * everything typed stays.
+   */
+  save(getContent: () => Promise<string>, navigate?: (path: string) => void): Promise<boolean>;
+  /** Back to the list without saving. */
+  cancel(navigate?: (path: string) => void): void;
+}
+
+const assign = (path: string) => window.location.assign(path);
+
+export function createEditorStore({ kind, mode, item }: EditorStoreInit): EditorStore {
+  const $form = map<EditorForm>({ title: item?.title ?? '', categoryIds: [], parent: '' });
+  const $categories = atom<{ state: LoadState; items: Category[] }>({ state: 'idle', items: [] });
+  const $parents = atom<{ state: LoadState; titles: string[] }>({ state: 'idle', titles: [] });
+  const $galleries = atom<{ state: LoadState; items: Array<{ id: number; title: string }> }>({ state: 'idle', items: [] });
+  const $saving: WritableAtom<boolean> = atom(false);
+  const $uploading: WritableAtom<boolean> = atom(false);
+
+  async function upload(endpoint: TypedEndpoint<WebsiteCalls['uploadMedia' | 'uploadBuilderMedia']>, file: Blob): Promise<MediaUploadResponse['media'] | null> {
+    $uploading.set(true);
+    try {
+      // Spec section 8: an attachment upload failure shows the generic toast (the default).
+      const res = await send(endpoint, { form: { file } });
+      return res?.media ?? null;
+    } finally {
+      $uploading.set(false);
+    }
+  }
+
+  return {
+    kind,
+    mode,
+    $form,
+    $categories,
+    $parents,
+    $galleries,
+    $saving,
+    $uploading,
+
+    setTitle(title) {
+      $form.setKey('title', title);
+    },
+
+    toggleCategory(id, ticked) {
+      const ids = new Set($form.get().categoryIds);
+      if (ticked) ids.add(id);
+      else ids.delete(id);
+      $form.setKey('categoryIds', [...ids]);
+    },
+
+    setParent(title) {
+      $form.setKey('parent', title);
+    },
+
+    async loadCategories() {
+      $categories.set({ state: 'loading', items: [] });
+      const res = await send(websiteApi.categories, {}, { onFailure: CATEGORIES_FAILURE });
+      if (!res) {
+        $categories.set({ state: 'failed', items: [] });
+        return;
+      }
+      $categories.set({ state: 'ready', items: res.categories });
+      $form.setKey('categoryIds', initialCategoryIds(res.categories, item?.categoryNames, mode));
+    },
+
+    async loadParents() {
+      $parents.set({ state: 'loading', titles: [] });
+      const titles: string[] = [];
+      for (let page = 1, totalPages = 1; page <= totalPages; page += 1) {
+        const res = await send(websiteApi.pages, { query: { page, limit: MAX_PAGE_LIMIT } });
+        if (!res) {
+          $parents.set({ state: 'failed', titles });
+          return;
+        }
+        titles.push(...res.pages.map((p) => p.post_title));
+        totalPages = res.total_pages;
+      }
+      $parents.set({ state: 'ready', titles });
+    },
+
+    async loadGalleries() {
+      $galleries.set({ state: 'loading', items: [] });
+      const res = await send(websiteApi.galleryTitles, {}, { onFailure: GALLERIES_FAILURE });
+      if (!res) {
+        $galleries.set({ state: 'failed', items: [] });
+        return;
+      }
+      $galleries.set({ state: 'ready', items: res.galleries.map((g) => ({ id: g.id, title: g.post_title })) });
+    },
+
+    galleryShortcode(id) {
+      return Promise.resolve(gallerySliderShortcode(id));
+    },
+
+    async uploadImage(file) {
+      const media = await upload(websiteApi.uploadBuilderMedia, file);
+      return media?.source_url ?? null;
+    },
+
+    async uploadAttachment(file) {
+      const media = await upload(websiteApi.uploadMedia, file);
+      if (!media) return null;
+      const title = media.title.rendered.trim();
+      return { url: media.source_url, title: title === '' ? ATTACHMENT_DEFAULT_TITLE : title };
+    },
+
+    async save(getContent, navigate = assign) {
+      if ($saving.get()) return false;
+      $saving.set(true);
+      let saved = false;
+      try {
+        let content: string;
+        try {
+          content = await getContent();
+        } catch {
+          void showToast(SAVE_FAILURE, { type: 'error' });
+          return false;
+        }
+        const form = $form.get();
+        const payload: CallInput<SaveCall>['body'] = {
+          id: mode === 'edit' ? (item?.id ?? null) : null,
+          title: form.title,
+          content,
+          category: kind === 'post' ? categoryMap($categories.get().items, new Set(form.categoryIds)) : {},
+          parent: kind === 'page' && mode === 'create' && form.parent !== '' ? form.parent : null,
+        };
+        const res = await send(saveEndpoint(kind, mode), { body: payload }, { onFailure: SAVE_FAILURE });
+        if (!res) return false;
+        saved = true;
+        setFlash(listPath(kind), successText(kind, mode), 'success');
+        navigate(listPath(kind));
+        return true;
+      } finally {
+        // After a save the page is leaving: the buttons stay disabled until it has.
+        if (!saved) $saving.set(false);
+      }
+    },
+
+    cancel(navigate = assign) {
+      navigate(listPath(kind));
+    },
+  };
+}

@@ -1,0 +1,175 @@
+/**
+ * The gallery edit screen: the grid of images (uploaded ones join it at once), their order, the
+ * immediate delete and the Save that attaches the uploads in grid order; and what the uploader
+ * (Uppy, which makes its own requests) needs to send an image and to settle its answer.
+ *
+ * Spec section 8: gallery save and remove failures show nothing (an expired session still goes
+ * to the login page: the envelope handling does that whatever onFailure says).
+ */
+import { atom, type ReadableAtom } from 'nanostores';
+import { CLIENT_HEADERS, readEnvelope, settle } from '../../lib/api-client';
+import { callUrl, send } from '../../lib/send';
+import type { CallInput } from '../../contracts/calls';
+import type { Failure } from '../../contracts/envelope';
+import type { GalleryUploadResponse, WebsiteCalls } from '../../contracts/website';
+import { websiteApi } from '../../contracts/website-endpoints';
+import { thumbnailUrl } from '../../contracts/website-rules';
+import { toGalleryTile, type GalleryTile } from '../../lib/website-lists';
+
+type UploadForm = CallInput<WebsiteCalls['uploadGalleryImage']>['form'];
+
+/** How the uploader sends an image: the gallery upload call, as the contract has it. */
+export interface GalleryUploadTarget {
+  endpoint: string;
+  method: string;
+  headers: Readonly<Record<string, string>>;
+  /** The form field of the file. */
+  fieldName: keyof UploadForm & 'file';
+  /** The form's other fields, as text. */
+  fields: Record<Exclude<keyof UploadForm, 'file'>, string>;
+}
+
+export const GALLERIES_LIST_PATH = '/website/galleries';
+
+/** `list` with the item at `from` moved to `to` (both clamped to the list). */
+export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
+  const next = [...list];
+  if (from < 0 || from >= next.length) return next;
+  const [item] = next.splice(from, 1);
+  const target = Math.max(0, Math.min(to, next.length));
+  if (item !== undefined) next.splice(target, 0, item);
+  return next;
+}
+
+export interface GalleryEditorStore {
+  galleryId: number;
+  $tiles: ReadableAtom<GalleryTile[]>;
+  /** Uploads on their way: Save waits for them. */
+  $uploading: ReadableAtom<number>;
+  $saving: ReadableAtom<boolean>;
+  /** Ids with a delete on its way. */
+  $removing: ReadableAtom<ReadonlySet<number>>;
+  /** The last change, for the live region. */
+  $announcement: ReadableAtom<string>;
+  announce(text: string): void;
+  setUploading(count: number): void;
+  add(tile: GalleryTile): void;
+  /** Deletes the image on the server at once and takes it off the grid. */
+  remove(id: number): Promise<boolean>;
+  /** Moves an image by `delta` places (keyboard buttons). */
+  move(id: number, delta: number): void;
+  /** Moves the image at `from` to `to` (drag and drop). */
+  reorder(from: number, to: number): void;
+  /** Attaches the grid's images in order; true when saved. */
+  save(): Promise<boolean>;
+  /** Where and how the uploader sends an image. */
+  uploadTarget: GalleryUploadTarget;
+  /** An upload's answer as its envelope (the uploader's response parser). */
+  readUpload(status: number, text: string): GalleryUploadResponse | Failure;
+  /** An upload answered: its image joins the grid (true), or the failure is settled like any call's (false). */
+  uploaded(answer: unknown): boolean;
+  /** An upload failed: settled like any call's (sign in again, or the generic toast). */
+  uploadFailed(answer: GalleryUploadResponse | Failure): void;
+}
+
+export function createGalleryEditor(init: { galleryId: number; tiles: GalleryTile[] }): GalleryEditorStore {
+  const { galleryId } = init;
+  const $tiles = atom<GalleryTile[]>(init.tiles);
+  const $uploading = atom(0);
+  const $saving = atom(false);
+  const $removing = atom<ReadonlySet<number>>(new Set());
+  const $announcement = atom('');
+
+  const announce = (text: string) => $announcement.set(text);
+  const position = (id: number) => $tiles.get().findIndex((t) => t.id === id);
+  const announceMove = (tile: GalleryTile, index: number) =>
+    announce(`${tile.title} moved to position ${index + 1} of ${$tiles.get().length}.`);
+
+  const add = (tile: GalleryTile) => {
+    if (position(tile.id) !== -1) return;
+    $tiles.set([...$tiles.get(), tile]);
+    announce(`${tile.title} uploaded.`);
+  };
+
+  const setRemoving = (id: number, on: boolean) => {
+    const next = new Set($removing.get());
+    if (on) next.add(id);
+    else next.delete(id);
+    $removing.set(next);
+  };
+
+  return {
+    galleryId,
+    $tiles,
+    $uploading,
+    $saving,
+    $removing,
+    $announcement,
+    announce,
+    setUploading(count) {
+      $uploading.set(Math.max(0, count));
+    },
+    add,
+    async remove(id) {
+      const tile = $tiles.get().find((t) => t.id === id);
+      if (!tile || $removing.get().has(id)) return false;
+      setRemoving(id, true);
+      try {
+        const res = await send(websiteApi.removeGalleryImage, { body: { id, galleryID: galleryId } }, { onFailure: 'silent' });
+        if (!res) return false;
+        $tiles.set($tiles.get().filter((t) => t.id !== id));
+        announce(`${tile.title} deleted.`);
+        return true;
+      } finally {
+        setRemoving(id, false);
+      }
+    },
+    move(id, delta) {
+      const from = position(id);
+      if (from === -1) return;
+      const to = Math.max(0, Math.min(from + delta, $tiles.get().length - 1));
+      if (to === from) return;
+      $tiles.set(moveItem($tiles.get(), from, to));
+      const tile = $tiles.get()[to];
+      if (tile) announceMove(tile, to);
+    },
+    reorder(from, to) {
+      if (from === to) return;
+      $tiles.set(moveItem($tiles.get(), from, to));
+      const tile = $tiles.get()[to];
+      if (tile) announceMove(tile, to);
+    },
+    async save() {
+      if ($saving.get() || $uploading.get() > 0) return false;
+      $saving.set(true);
+      const body = { uploaded: $tiles.get().map((t) => t.id), galleryID: galleryId };
+      const res = await send(websiteApi.updateGallery, { body }, { onFailure: 'silent' });
+      if (!res) {
+        $saving.set(false);
+        return false;
+      }
+      window.location.assign(GALLERIES_LIST_PATH);
+      return true;
+    },
+    uploadTarget: {
+      endpoint: callUrl(websiteApi.uploadGalleryImage),
+      method: websiteApi.uploadGalleryImage.method,
+      headers: CLIENT_HEADERS,
+      fieldName: 'file',
+      fields: { galleryID: String(galleryId) },
+    },
+    readUpload(status, text) {
+      return readEnvelope<GalleryUploadResponse>(status, text);
+    },
+    uploaded(answer) {
+      const body = settle(answer as GalleryUploadResponse | Failure);
+      if (!body) return false;
+      add(toGalleryTile(body, thumbnailUrl));
+      return true;
+    },
+    uploadFailed(answer) {
+      // Spec section 7: an unsuccessful result shows the generic failure toast (the default).
+      settle(answer);
+    },
+  };
+}

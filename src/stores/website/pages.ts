@@ -1,0 +1,36 @@
+/**
+ * Manage Pages: the server-paged, searchable list of pages.
+ */
+import { send } from '../../lib/send';
+import { websiteApi } from '../../contracts/website-endpoints';
+import { isLockedContent, MAX_QUERY_LENGTH } from '../../contracts/website-rules';
+import { listQuery } from '../../lib/lists';
+import { createListStore, type ListStore, type ListView } from '../shared/list';
+import { toPageRow, type PageRow } from '../../lib/website-lists';
+
+export const PAGES_PATH = '/website/pages';
+
+export interface PagesStoreInit {
+  initial: ListView<PageRow>;
+  timeZone: string;
+  pageSize: number;
+}
+
+export function createPagesStore({ initial, timeZone, pageSize }: PagesStoreInit): ListStore<PageRow> {
+  return createListStore<PageRow>(
+    {
+      path: PAGES_PATH,
+      maxQueryLength: MAX_QUERY_LENGTH,
+      async fetchPage(location) {
+        // Spec: an unsuccessful result shows the generic failure toast (the default).
+        const res = await send(websiteApi.pages, { query: listQuery(location, pageSize) });
+        if (!res) return null;
+        return {
+          rows: res.pages.map((page) => toPageRow(page, timeZone, isLockedContent(page.post_content))),
+          totalPages: res.total_pages,
+        };
+      },
+    },
+    initial,
+  );
+}

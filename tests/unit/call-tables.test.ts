@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { pathParams, type Call } from '../../src/contracts/calls';
+import { shellCalls } from '../../src/contracts/shell';
+import { SHELL_ENDPOINTS } from '../../src/contracts/shell-endpoints';
+import { supportCalls } from '../../src/contracts/support';
+import { SUPPORT_ENDPOINTS } from '../../src/contracts/support-endpoints';
+import { websiteCalls } from '../../src/contracts/website';
+import { WEBSITE_ENDPOINTS } from '../../src/contracts/website-endpoints';
+import { mountModuleApis } from '../../src/server/modules';
+import { routePath } from '../../src/server/http/calls';
+import type { AppEnv } from '../../src/server/http/types';
+
+const TABLES = { shell: shellCalls, support: supportCalls, website: websiteCalls } as const;
+const ENDPOINTS = { shell: SHELL_ENDPOINTS, support: SUPPORT_ENDPOINTS, website: WEBSITE_ENDPOINTS } as const;
+
+const entries: Array<[string, Call]> = Object.entries(TABLES).flatMap(([module, table]) =>
+  Object.entries(table as Record<string, Call>).map(([name, call]): [string, Call] => [`${module}.${name}`, call]),
+);
+
+describe('the call tables', () => {
+  it('give every call a method and path of its own', () => {
+    const keys = entries.map(([, call]) => `${call.method} ${call.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    // Nor may two paths differ only in their parameters' names (they would be one route).
+    const shapes = entries.map(([, call]) => `${call.method} ${call.path.replace(/\{[^}]+\}/g, '{}')}`);
+    expect(new Set(shapes).size).toBe(shapes.length);
+  });
+
+  it('keep each endpoint as its zod-free file has it, with a response schema', () => {
+    for (const [module, table] of Object.entries(TABLES)) {
+      const endpoints = ENDPOINTS[module as keyof typeof ENDPOINTS] as Record<string, { method: string; path: string }>;
+      expect(Object.keys(table).sort()).toEqual(Object.keys(endpoints).sort());
+      for (const [name, call] of Object.entries(table as Record<string, Call>)) {
+        expect({ method: call.method, path: call.path }, `${module}.${name}`).toEqual(endpoints[name]);
+        expect(call.response, `${module}.${name}`).toBeInstanceOf(z.ZodType);
+      }
+    }
+  });
+
+  it.each(entries)('%s: a path under /api, its {params} exactly those of its params schema', (_name, call) => {
+    expect(call.path).toMatch(/^\/api\/[a-z0-9/{}_-]+$/i);
+    const inPath = pathParams(call.path).sort();
+    const inSchema = call.params instanceof z.ZodObject ? Object.keys(call.params.shape).sort() : [];
+    expect(inSchema).toEqual(inPath);
+    // A GET carries no body; a call has at most one kind of body.
+    if (call.method === 'GET') expect(call.body ?? call.form).toBeUndefined();
+    expect(call.body !== undefined && call.form !== undefined).toBe(false);
+  });
+
+  it('name the spec’s paths', () => {
+    const keys = entries.map(([, call]) => `${call.method} ${call.path}`);
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'GET /api/api/user',
+        'GET /api/logout',
+        'POST /api/login',
+        'GET /api/support/updates',
+        'GET /api/support/changelog',
+        'GET /api/website/wordpress/categories',
+        'GET /api/website/wordpress/posts',
+        'GET /api/website/wordpress/pages',
+        'GET /api/website/wordpress/galleries',
+        'GET /api/website/wordpress/galleries/min',
+        'GET /api/website/menu',
+        'POST /api/website/posts/toggle',
+        'POST /api/website/posts/delete',
+        'POST /api/website/pages/create',
+        'POST /api/website/pages/update',
+        'POST /api/website/posts/create',
+        'POST /api/website/posts/update',
+        'POST /api/website/media/upload',
+        'POST /api/website/media/upload/builder',
+        'POST /api/website/gallery/new',
+        'POST /api/website/gallery/upload',
+        'POST /api/website/gallery/update',
+        'POST /api/website/gallery/remove',
+      ]),
+    );
+  });
+});
+
+describe('the API and the call tables', () => {
+  const api = new Hono<AppEnv>().basePath('/api');
+  mountModuleApis(api);
+  const routes = new Set(api.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`));
+  const calls = new Set(entries.map(([, call]) => `${call.method} /api${routePath(call.path)}`));
+
+  it('serves every call of the tables', () => {
+    expect([...calls].filter((call) => !routes.has(call))).toEqual([]);
+  });
+
+  it('serves nothing the tables do not list', () => {
+    expect([...routes].filter((route) => !calls.has(route))).toEqual([]);
+  });
+});
+
+describe('routePath', () => {
+  it("turns a contract path into a route of an app mounted at the API's root", () => {
+    expect(routePath('/api/api/user')).toBe('/api/user');
+    expect(routePath('/api/website/wordpress/posts/{id}')).toBe('/website/wordpress/posts/:id');
+    expect(routePath('/api/account/users/{email}/delete')).toBe('/account/users/:email/delete');
+  });
+
+  it('refuses a path outside the API', () => {
+    expect(() => routePath('/website/posts')).toThrow(/\/api\//);
+  });
+});
