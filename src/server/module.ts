@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import type { Call } from '../contracts/calls';
 import type { Migration } from 'kysely/migration';
 import type { ProductGate } from '../lib/products';
 import type { MenuGroup } from '../lib/menu';
@@ -16,6 +17,11 @@ export type { ProductGate };
  */
 export interface PortalModule {
   name: string;
+  /**
+   * The module's call table (its contract's `<module>Calls`): what its routes serve. Tests walk
+   * every module's table (every route is in one; every id-taking call has a cross-school test).
+   */
+  calls?: Readonly<Record<string, Call>>;
   /** Mounts the module's Hono routes on the API (which is based at /api). */
   mountApi?(api: Hono<AppEnv>): void;
   /** Most specific first; the API answers 403 and pages show 'not available' without them. */

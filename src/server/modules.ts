@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import type { Hono } from 'hono';
 import type { AppEnv } from './http/types';
+import type { Call } from '../contracts/calls';
 import type { PortalModule, ProductGate } from './module';
 import type { Command } from './cli/command';
 import { collectJobs, type JobHandler, type Schedule } from './jobs';
@@ -38,6 +39,11 @@ export const SCHEDULES: readonly Schedule[] = COLLECTED_JOBS.schedules;
 export const MODULE_COMMANDS: Readonly<Record<string, Command>> = Object.assign({}, ...MODULES.map((m) => m.commands ?? {}));
 
 export const MODULE_MENUS: readonly MenuGroup[] = MODULES.flatMap((m) => (m.menu ? [m.menu] : []));
+
+/** Every module's call table, by module name: the API's whole contract. */
+export const CALL_TABLES: Readonly<Record<string, Readonly<Record<string, Call>>>> = Object.fromEntries(
+  MODULES.flatMap((m) => (m.calls ? [[m.name, m.calls] as const] : [])),
+);
 
 export function mountModuleApis(api: Hono<AppEnv>): void {
   for (const module of MODULES) module.mountApi?.(api);

@@ -8,18 +8,26 @@ import { supportCalls } from '../../src/contracts/support';
 import { SUPPORT_ENDPOINTS } from '../../src/contracts/support-endpoints';
 import { websiteCalls } from '../../src/contracts/website';
 import { WEBSITE_ENDPOINTS } from '../../src/contracts/website-endpoints';
-import { mountModuleApis } from '../../src/server/modules';
+import { CALL_TABLES, mountModuleApis } from '../../src/server/modules';
 import { routePath } from '../../src/server/http/calls';
 import type { AppEnv } from '../../src/server/http/types';
 
+/** Each contract's table with its zod-free endpoints file (the pair must agree). */
 const TABLES = { shell: shellCalls, support: supportCalls, website: websiteCalls } as const;
 const ENDPOINTS = { shell: SHELL_ENDPOINTS, support: SUPPORT_ENDPOINTS, website: WEBSITE_ENDPOINTS } as const;
 
-const entries: Array<[string, Call]> = Object.entries(TABLES).flatMap(([module, table]) =>
-  Object.entries(table as Record<string, Call>).map(([name, call]): [string, Call] => [`${module}.${name}`, call]),
+/** Every module's calls, as the manifests give them. */
+const entries: Array<[string, Call]> = Object.entries(CALL_TABLES).flatMap(([module, table]) =>
+  Object.entries(table).map(([name, call]): [string, Call] => [`${module}.${name}`, call]),
 );
 
 describe('the call tables', () => {
+  it('are every contract table, each in its module\'s manifest', () => {
+    const inManifests = Object.values(CALL_TABLES);
+    expect(inManifests).toHaveLength(Object.keys(TABLES).length);
+    for (const table of Object.values(TABLES)) expect(inManifests).toContain(table);
+  });
+
   it('give every call a method and path of its own', () => {
     const keys = entries.map(([, call]) => `${call.method} ${call.path}`);
     expect(new Set(keys).size).toBe(keys.length);

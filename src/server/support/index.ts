@@ -2,11 +2,13 @@ import type { PortalModule } from '../module';
 import { supportCommands } from './commands';
 import { supportRoutes } from './routes';
 import { seedProviderNews } from './seed';
+import { supportCalls } from '../../contracts/support';
 import './schema';
 
 /** Support: the provider's updates and changelog, service status, tickets and help (tickets to come). */
 export const supportModule: PortalModule = {
   name: 'support',
+  calls: supportCalls,
   mountApi(api) {
     // The contract's paths (supportCalls), served at the API's root.
     api.route('/', supportRoutes);

@@ -9,11 +9,13 @@ import * as m0002 from './migrations/0002_website';
 import * as m0004 from './migrations/0004_website_locked';
 import { websiteContentRoutes } from './content/routes';
 import { publishDuePages } from './content/service';
+import { websiteCalls } from '../../contracts/website';
 import './schema';
 
 /** Website: an embedded CMS (posts, pages, categories, media, galleries) and each school's public site. */
 export const websiteModule: PortalModule = {
   name: 'website',
+  calls: websiteCalls,
   mountApi(api) {
     // The contract's paths (websiteCalls), served at the API's root.
     api.route('/', websiteContentRoutes);
