@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { Uppy as UppyType } from '@uppy/core';
 import type DashboardType from '@uppy/react/dashboard';
+// The Dashboard's thumbnail generator adds its events to Uppy's event map.
+import type {} from '@uppy/thumbnail-generator';
 import '@uppy/core/css/style.min.css';
 import '@uppy/dashboard/css/style.min.css';
 import { GENERIC_FAILURE } from '../../lib/api-client';
@@ -11,6 +13,8 @@ export const UPLOAD_PROMPT = 'Drag and drop images, or click to upload.';
 export const IMAGES_ONLY = 'Image files only';
 /** How long a finished upload stays listed (with its tick) before the drop area empties again. */
 const FINISHED_LINGER_MS = 1200;
+/** How long a finished image waits for its preview before it leaves the Dashboard anyway. */
+const PREVIEW_WAIT_MS = 10_000;
 
 type GalleryMeta = GalleryEditorStore['uploadTarget']['fields'];
 /** The upload call's envelope, as the store reads it. */
@@ -76,6 +80,29 @@ export function GalleryUploader({ store, maxFileSize }: GalleryUploaderProps) {
         store.setUploading(uppy.getFiles().filter((f) => !f.progress.uploadComplete && !f.error).length);
       };
       uppy.on('state-update', countUploading);
+
+      // A finished image leaves the Dashboard only once its preview is settled: removing it while
+      // the thumbnail generator still holds it makes Uppy log an error (a slow machine does that).
+      const previewSettled = new Set<string>();
+      const removalDue = new Set<string>();
+      const removeWhenPreviewed = (id: string) => {
+        if (!uppy?.getFile(id)) return;
+        if (previewSettled.has(id)) return uppy.removeFile(id);
+        removalDue.add(id);
+        // A preview that never comes (the generator skipped the file) must not keep it forever.
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          if (removalDue.delete(id) && uppy?.getFile(id)) uppy.removeFile(id);
+        }, PREVIEW_WAIT_MS);
+        timers.add(timer);
+      };
+      const settlePreview = (file: { id: string } | undefined) => {
+        if (!file) return;
+        previewSettled.add(file.id);
+        if (removalDue.delete(file.id) && uppy?.getFile(file.id)) uppy.removeFile(file.id);
+      };
+      uppy.on('thumbnail:generated', settlePreview);
+      uppy.on('thumbnail:error', settlePreview);
       // One addFiles call reports its refused files first, then 'files-added' (maybe empty): a
       // refusal stays on screen until a later batch goes in cleanly.
       let refusedInThisBatch = false;
@@ -95,7 +122,7 @@ export function GalleryUploader({ store, maxFileSize }: GalleryUploaderProps) {
         if (file) {
           const timer = setTimeout(() => {
             timers.delete(timer);
-            if (uppy?.getFile(file.id)) uppy.removeFile(file.id);
+            removeWhenPreviewed(file.id);
           }, FINISHED_LINGER_MS);
           timers.add(timer);
         }
