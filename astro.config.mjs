@@ -2,6 +2,8 @@
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
+import { purgeTabler } from './src/styles/tabler-purge.mjs';
+import precompress from './scripts/precompress.mjs';
 
 /**
  * Some bundled vendor code finds the global object with `new Function("return this")()` (a
@@ -21,8 +23,10 @@ export default defineConfig({
   output: 'server',
   // The adapter's body cap is only the backstop: the largest upload PORTAL_MAX_UPLOAD_MB allows
   // (1024 MB) plus multipart framing. Every call and form sets its own, far smaller, limit.
-  adapter: node({ mode: 'standalone', bodySizeLimit: 1024 * 1024 * 1024 + 1024 * 1024 }),
-  integrations: [react()],
+  // Middleware mode: the handler renders only; scripts/serve.mjs answers the static files from
+  // its index (the standalone handler looked each request up on disk first).
+  adapter: node({ mode: 'middleware', bodySizeLimit: 1024 * 1024 * 1024 + 1024 * 1024 }),
+  integrations: [react(), ...(process.env.PORTAL_BENCH_PAGES === '1' ? [(await import('./scripts/bench/trivial-pages.mjs')).default()] : []), precompress()], // bench-only trivial pages (npm run bench)
   server: { port: 4321 },
   // Keeps the toolbar's own scripts out of dev pages, so dev weighs what production ships.
   devToolbar: { enabled: false },
@@ -44,7 +48,8 @@ export default defineConfig({
   // No Markdown pages: Shiki's inline styles would only conflict with the CSP.
   markdown: { syntaxHighlight: false },
   vite: {
-    plugins: [noGlobalEval],
+    // purgeTabler: builds ship only the Tabler CSS the pages use (src/styles/tabler-purge.mjs).
+    plugins: [noGlobalEval, purgeTabler()],
     // Native or driver packages, loaded from node_modules at run time (pg: PostgreSQL with DATABASE_URL).
     ssr: { external: ['better-sqlite3', 'pg'] },
   },

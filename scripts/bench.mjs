@@ -2,9 +2,17 @@
 //   1. the JavaScript (gzip) each page loads at start, against its budget;
 //   2. req/s and latency of GET /home vs GET /api/api/user, signed in;
 //   3. the seconds from `node scripts/start.mjs` on an empty data dir to the first 200 from /login;
-//   4. the posts list API (page 1, and a title search) for a school of 10,000 posts vs one of 100.
+//   4. the posts list API (page 1, and a title search) for a school of 10,000 posts vs one of 100;
+//   5. 'bytes': what a page downloads at start on the wire (HTML, CSS, JS, compressed, headers included),
+//      the caching and compression of every hashed asset;
+//   6. 'lighthouse': Lighthouse 12 (mobile and desktop, median of --runs) on the staff pages and the public site;
+//   7. 'ratios': req/s of /home, /website/posts and the public site home ÷ a trivial page's, in interleaved rounds.
+// Sections 5-7 serve a build of their own (scripts/bench/build.mjs: the portal plus two bench-only
+// trivial pages, in node_modules/.cache/portal-bench/dist, never in dist/) through scripts/serve.mjs.
 // Every server runs on a free port with a temp data dir (never ./data, never 4321) and is killed
-// at the end, also on failure or Ctrl+C. Exit code 1 when a budget fails or a step errors.
+// at the end, also on failure or Ctrl+C. Exit code 1 when a step errors, a JS budget or a bytes goal
+// fails; the Lighthouse and req/s-ratio goals (measurements that vary from run to run) are reported
+// as PASS/FAIL and fail the run only with --strict.
 //
 //   npm run bench -- --pages /home,/account/products --connections 10 --duration 5
 //   npm run bench -- --postgres            every server on a new PostgreSQL database of its own
@@ -12,11 +20,36 @@
 //   npm run bench -- --sections posts --api-only [--postgres]
 //                                          section 4 alone, against the API served from the sources
 //                                          (scripts/bench/api-server.ts): no build needed
+//   npm run bench -- --sections lighthouse,bytes,ratios [--runs 3] [--form-factors mobile,desktop] [--rounds 3] [--strict]
 import crypto from 'node:crypto';
 import { tsImport } from 'tsx/esm/api';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { SERVER, build, buildReason } from './bench/build.mjs';
+import {
+  BENCH_ENTRY,
+  BENCH_OUT_DIR,
+  SERVE_HOOK,
+  SERVER,
+  TRIVIAL_PAGES,
+  benchBuildReason,
+  benchRoutesInDist,
+  build,
+  buildBench,
+  buildReason,
+} from './bench/build.mjs';
+import {
+  BROWSER_ENCODING,
+  COMPRESS_ABOVE,
+  IMMUTABLE,
+  compressionVerdict,
+  fetchWire,
+  hasImmutableCaching,
+  hashedAssets,
+  measurePageBytes,
+  sum,
+  variesByEncoding,
+} from './bench/bytes.mjs';
+import { CHROME_PATH, FORM_FACTORS, LIGHTHOUSE_VERSION, LighthouseRunError, launchChrome, medianFigures, runLighthouse } from './bench/lighthouse.mjs';
 import { createBenchDatabase, dropBenchDatabases, serverVersion } from './bench/postgres.mjs';
 import { bytesAndKb, kb, ms, table } from './bench/format.mjs';
 import { runLoad } from './bench/load.mjs';
@@ -46,7 +79,31 @@ const BUDGETS = {
 const DEFAULT_PAGES = ['/home', '/account/products', '/website/posts', '/website/posts/edit'];
 const LOAD_TARGETS = ['/home', '/api/api/user'];
 const WARMUP_MS = 1000;
-const SECTIONS = ['js', 'load', 'boot', 'posts'];
+const SECTIONS = ['js', 'load', 'boot', 'posts', 'lighthouse', 'bytes', 'ratios'];
+/** Sections 5-7: on the bench's own build, which has the trivial pages. */
+const BENCH_BUILD_SECTIONS = ['lighthouse', 'bytes', 'ratios'];
+
+/** Pages of sections 5 and 6; `signedIn: false` ones are fetched without the session cookie. */
+const GOAL_PAGES = [
+  { path: '/login', signedIn: false, staff: true },
+  { path: '/home', signedIn: true, staff: true },
+  { path: '/website/posts', signedIn: true, staff: true },
+  { path: '/website/posts/edit', signedIn: true, staff: true },
+  { path: '/sites/demo.school', signedIn: false, staff: false },
+];
+/** Issue 8's Lighthouse goals: performance (mobile) on staff pages / the public site, the rest everywhere. */
+const LIGHTHOUSE_GOALS = { staffPerformance: 95, publicPerformance: 100, accessibility: 100, bestPractices: 100, cls: 0.02 };
+/** Issue 8's bytes goals (KB = 1024 B): on the wire at start, and the CSS /home loads before compression. */
+const BYTES_GOALS = { '/home': 60 * 1024, '/website/posts': 140 * 1024 };
+const HOME_CSS_GOAL = 150 * 1024;
+/** Times a Lighthouse run that failed to record (its runtimeError) is tried again before the bench fails. */
+const LIGHTHOUSE_RETRIES = 3;
+/** Issue 8's req/s goals: a page's req/s ÷ its trivial page's, at least this. */
+const RATIO_GOALS = [
+  { path: '/home', baseline: 'signedIn', min: 0.7 },
+  { path: '/website/posts', baseline: 'signedIn', min: 0.4 },
+  { path: '/sites/demo.school', baseline: 'public', min: 0.5 },
+];
 const API_SERVER = path.join(ROOT, 'scripts/bench/api-server.ts');
 const BOOT_TIMEOUT_MS = 150_000;
 
@@ -64,17 +121,46 @@ function options() {
       sections: { type: 'string', default: SECTIONS.join(',') },
       postgres: { type: 'boolean', default: false },
       'api-only': { type: 'boolean', default: false },
+      runs: { type: 'string', default: '3' },
+      'form-factors': { type: 'string', default: FORM_FACTORS.join(',') },
+      rounds: { type: 'string', default: '3' },
+      strict: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) {
     console.log(
-      'Usage: npm run bench -- [--pages /home,/account/products] [--connections 10] [--duration 5] [--sections js,load,boot,posts] [--postgres] [--api-only]',
+      `Usage: npm run bench -- [--sections ${SECTIONS.join(',')}] [--pages /home,/account/products] [--connections 10] [--duration 5]`,
     );
+    console.log('                        [--postgres] [--api-only] [--runs 3] [--form-factors mobile,desktop] [--rounds 3] [--strict]');
+    console.log('Sections (default: all):');
+    console.log('  js           JavaScript (gzip) each of --pages loads at start, against its budget');
+    console.log('  load         req/s and latency of GET /home vs GET /api/api/user, signed in');
+    console.log('  boot         seconds from `node scripts/start.mjs` on an empty data dir to the first 200');
+    console.log('  posts        the posts list API at 10,000 vs 100 posts');
+    console.log(`  lighthouse   Lighthouse (${CHROME_PATH}; CHROME_PATH overrides) on ${GOAL_PAGES.map((p) => p.path).join(', ')}:`);
+    console.log('               median of --runs per form factor (~10 s a run: 5 pages x 2 x 3 runs is about 5 minutes)');
+    console.log('  bytes        the same pages fetched like a browser (Accept-Encoding: br, gzip) with the CSS and JS they');
+    console.log('               load at start, on the wire; caching and compression of every /_astro asset');
+    console.log('  ratios       req/s of /home, /website/posts ÷ a trivial signed-in page, /sites/demo.school ÷ a trivial');
+    console.log('               public page, --rounds interleaved rounds of --duration s each');
+    console.log('  lighthouse, bytes and ratios serve a build of their own with the bench-only trivial pages,');
+    console.log(`  built with PORTAL_BENCH_PAGES=1 into ${path.relative(ROOT, BENCH_OUT_DIR)} (never dist/).`);
+    console.log('Options:');
     console.log('  --postgres   every server on a new PostgreSQL database of its own, on BENCH_DATABASE_URL');
     console.log('               (an admin address; default postgres://postgres@127.0.0.1:5432/test), dropped at the end');
-    console.log('  --api-only   section 4 against the API served from the sources, without Astro: no build needed');
+    console.log('  --api-only   section posts against the API served from the sources, without Astro: no build needed');
+    console.log('  --runs N     Lighthouse runs per page and form factor (1-9, default 3); --form-factors mobile,desktop');
+    console.log('  --rounds N   interleaved rounds of the ratios section (1-9, default 3)');
+    console.log('  --strict     a Lighthouse or req/s-ratio goal not met fails the run (exit 1); without it they are');
+    console.log('               reported only. Errors, JS budgets and bytes goals always fail the run.');
     console.log(`Budgets: ${Object.entries(BUDGETS).map(([p, b]) => `${p} ${kb(b)}`).join(', ')}`);
+    console.log(
+      `Goals (issue 8): Lighthouse mobile perf >= ${LIGHTHOUSE_GOALS.staffPerformance} staff, ${LIGHTHOUSE_GOALS.publicPerformance} public; a11y, best practices 100; CLS <= ${LIGHTHOUSE_GOALS.cls};`,
+    );
+    console.log(
+      `  bytes ${Object.entries(BYTES_GOALS).map(([p, b]) => `${p} <= ${kb(b)}`).join(', ')}, CSS of /home <= ${kb(HOME_CSS_GOAL)} raw; ratios ${RATIO_GOALS.map((g) => `${g.path} >= ${g.min}`).join(', ')}`,
+    );
     process.exit(0);
   }
   const pages = values.pages ? values.pages.split(',').map((p) => p.trim()).filter(Boolean) : DEFAULT_PAGES;
@@ -84,7 +170,25 @@ function options() {
   const durationMs = Math.min(30, Math.max(1, Number(values.duration) || 5)) * 1000;
   const sections = new Set(values.sections.split(',').map((s) => s.trim()).filter(Boolean));
   for (const section of sections) if (!SECTIONS.includes(section)) throw new Error(`--sections: "${section}" is not one of ${SECTIONS.join(', ')}`);
-  return { pages, connections, durationMs, sections, postgres: values.postgres, apiOnly: values['api-only'] };
+  const clampCount = (value, name) => {
+    const n = Math.trunc(Number(value));
+    if (!(n >= 1 && n <= 9)) throw new Error(`--${name}: "${value}" is not a number from 1 to 9`);
+    return n;
+  };
+  const formFactors = values['form-factors'].split(',').map((s) => s.trim()).filter(Boolean);
+  for (const f of formFactors) if (!FORM_FACTORS.includes(f)) throw new Error(`--form-factors: "${f}" is not one of ${FORM_FACTORS.join(', ')}`);
+  return {
+    pages,
+    connections,
+    durationMs,
+    sections,
+    postgres: values.postgres,
+    apiOnly: values['api-only'],
+    runs: clampCount(values.runs, 'runs'),
+    formFactors,
+    rounds: clampCount(values.rounds, 'rounds'),
+    strict: values.strict,
+  };
 }
 
 /** Set by main(): whether every server runs on PostgreSQL (`--postgres`). */
@@ -116,6 +220,19 @@ function serverEnv(port, dataDir, databaseUrl) {
 async function startServer() {
   const port = await freePort();
   const run = startNode([SERVER], { label: 'server', env: serverEnv(port, makeTempDir('server'), await databaseFor()) });
+  const base = `http://${LOOPBACK}:${port}`;
+  await waitFor200(`${base}/login`, run);
+  return { base, run };
+}
+
+/**
+ * `node scripts/serve.mjs` serving the bench's build (the portal plus the trivial pages): the same
+ * server front as `npm start`, its build entry swapped by scripts/bench/serve-hook.mjs.
+ */
+async function startBenchServer() {
+  const port = await freePort();
+  const env = { ...serverEnv(port, makeTempDir('bench-build'), await databaseFor()), PORTAL_BENCH_ENTRY: BENCH_ENTRY };
+  const run = startNode(['--import', SERVE_HOOK, SERVER], { label: 'server (bench build)', env });
   const base = `http://${LOOPBACK}:${port}`;
   await waitFor200(`${base}/login`, run);
   return { base, run };
@@ -249,6 +366,240 @@ async function reportPostsAtScale(connections, durationMs, apiOnly) {
   return failing.length + rows.filter((r) => r[4] !== '0').length;
 }
 
+/** Section 'bytes'. Returns how many goals failed. */
+async function reportBytes(base, cookie) {
+  const browser = (signedIn) => ({ 'accept-encoding': BROWSER_ENCODING, accept: 'text/html,*/*', ...(signedIn ? { cookie } : {}) });
+  const results = [];
+  for (const page of GOAL_PAGES) {
+    log(`bytes of ${page.path}`);
+    results.push({ ...page, ...(await measurePageBytes(new URL(page.path, base), browser(page.signedIn))) });
+  }
+  const checks = [];
+  const check = (name, ok, detail) => checks.push({ name, ok, detail });
+
+  // Every hashed asset of the served build: caching, and compression when over the threshold.
+  const assets = hashedAssets(BENCH_OUT_DIR);
+  log(`caching and compression of ${assets.length} hashed assets`);
+  const assetResponses = [];
+  for (const asset of assets) assetResponses.push(await fetchWire(new URL(asset, base), browser(false)));
+  const notOk = assetResponses.filter((r) => r.status !== 200);
+  check(`every /_astro asset of the build answers 200 (${assets.length})`, notOk.length === 0, notOk.map((r) => `${r.url.pathname} ${r.status}`));
+  const notImmutable = assetResponses.filter((r) => !hasImmutableCaching(r));
+  check(
+    `every /_astro asset: Cache-Control ${IMMUTABLE}`,
+    notImmutable.length === 0,
+    notImmutable.map((r) => `${r.url.pathname}: ${r.headers['cache-control'] ?? '(none)'}`),
+  );
+
+  const all = [...results.flatMap((r) => [r.page, ...r.css, ...r.scripts, ...r.onDemand]), ...assetResponses];
+  const covered = [...new Map(all.map((r) => [`${r.url.pathname}${r.url.search} ${r.headers['content-type']}`, r])).values()].filter(
+    (r) => compressionVerdict(r) !== null,
+  );
+  const uncompressed = covered.filter((r) => !compressionVerdict(r));
+  check(
+    `every HTML/CSS/JS response over ${kb(COMPRESS_ABOVE)} compressed with Accept-Encoding: ${BROWSER_ENCODING} (${covered.length})`,
+    uncompressed.length === 0,
+    uncompressed.map((r) => `${r.url.pathname} ${kb(r.decoded)} ${r.encoding}`),
+  );
+  const compressed = covered.filter((r) => compressionVerdict(r));
+  const noVary = compressed.filter((r) => !variesByEncoding(r));
+  check('every compressed response: Vary: Accept-Encoding', noVary.length === 0, noVary.map((r) => `${r.url.pathname}: ${r.headers.vary ?? '(none)'}`));
+  // A client that accepts no encoding must get the bytes themselves.
+  const home = results.find((r) => r.path === '/home');
+  const plainTargets = [{ url: new URL('/home', base), cookie }, ...[...(home?.css ?? []), ...(home?.scripts ?? [])].slice(0, 2).map((r) => ({ url: r.url }))];
+  const encodedAnyway = [];
+  for (const t of plainTargets) {
+    const res = await fetchWire(t.url, t.cookie ? { cookie: t.cookie } : {});
+    if (res.encoding !== 'identity') encodedAnyway.push(`${t.url.pathname} ${res.encoding}`);
+  }
+  check(`no Accept-Encoding → not encoded (${plainTargets.map((t) => t.url.pathname).join(', ')})`, encodedAnyway.length === 0, encodedAnyway);
+
+  for (const r of results) {
+    const wire = sum([r.page, ...r.css, ...r.scripts], 'wire');
+    const goal = BYTES_GOALS[r.path];
+    if (goal !== undefined) check(`${r.path} at start on the wire <= ${kb(goal)}`, wire <= goal, [`${kb(wire)}`]);
+    if (r.path === '/home') {
+      const css = sum(r.css, 'decoded');
+      check(`CSS /home loads <= ${kb(HOME_CSS_GOAL)} before compression`, css <= HOME_CSS_GOAL, [`${kb(css)} in ${r.css.length} file(s)`]);
+    }
+  }
+
+  const cell = (responses) => `${kb(sum(responses, 'wire'))} (${responses.length})`;
+  console.log(`\n5. Bytes at start, like a browser (Accept-Encoding: ${BROWSER_ENCODING}): on the wire = headers + body as sent (KB = 1024 B)`);
+  console.log(
+    table(
+      ['Page', 'HTML wire', 'HTML enc.', 'CSS wire (files)', 'JS wire (files)', 'Total wire', 'CSS raw', 'JS raw', 'Later (on demand)'],
+      results.map((r) => [
+        r.path,
+        kb(r.page.wire),
+        r.page.encoding,
+        cell(r.css),
+        cell(r.scripts),
+        kb(sum([r.page, ...r.css, ...r.scripts], 'wire')),
+        kb(sum(r.css, 'decoded')),
+        kb(sum(r.scripts, 'decoded')),
+        cell(r.onDemand),
+      ]),
+    ),
+  );
+  console.log(table(['Check', 'Result', 'Detail'], checks.map((c) => [c.name, c.ok ? 'PASS' : 'FAIL', detailOf(c.detail)])));
+  return checks.filter((c) => !c.ok).length;
+}
+
+/** A check's detail list, shortened for a table cell. */
+function detailOf(items) {
+  if (!items.length) return '';
+  return items.length > 3 ? `${items.slice(0, 3).join('; ')}; … ${items.length - 3} more` : items.join('; ');
+}
+
+/** Section 'lighthouse'. Returns how many goals failed. */
+async function reportLighthouse(base, cookie, runs, formFactors) {
+  let chrome = await launchChrome();
+  const retried = [];
+  /** One run; a run Lighthouse could not record (e.g. NO_NAVSTART, "please run again") is retried on a fresh Chromium. */
+  const attempt = async (url, formFactor, pageCookie) => {
+    for (let tries = 1; ; tries++) {
+      try {
+        return await runLighthouse({ port: chrome.port, url, formFactor, cookie: pageCookie });
+      } catch (err) {
+        if (tries > LIGHTHOUSE_RETRIES || !(err instanceof LighthouseRunError)) throw err;
+        retried.push(`${new URL(url).pathname} ${formFactor}: ${err.code}`);
+        log(`Lighthouse could not record ${url} (${err.code}): again on a fresh Chromium`);
+        chrome.kill();
+        chrome = await launchChrome();
+      }
+    }
+  };
+  /** @type {{ page: typeof GOAL_PAGES[number], formFactor: string, median: import('./bench/lighthouse.mjs').LighthouseFigures, perfRuns: number[], failing: Set<string> }[]} */
+  const results = [];
+  try {
+    for (const page of GOAL_PAGES) {
+      for (const formFactor of formFactors) {
+        const figures = [];
+        const failing = new Set();
+        for (let run = 1; run <= runs; run++) {
+          log(`Lighthouse ${formFactor} ${page.path}, run ${run}/${runs}`);
+          const r = await attempt(`${base}${page.path}`, formFactor, page.signedIn ? cookie : undefined);
+          figures.push(r.figures);
+          for (const f of r.failing) failing.add(f);
+        }
+        results.push({ page, formFactor, median: medianFigures(figures), perfRuns: figures.map((f) => f.performance), failing });
+      }
+    }
+  } finally {
+    chrome.kill();
+  }
+  const seconds = (value) => `${(value / 1000).toFixed(2)} s`;
+  console.log(`\n6. Lighthouse ${LIGHTHOUSE_VERSION} (${CHROME_PATH}), median of ${runs} run(s) each figure on its own; Lighthouse's simulated throttling`);
+  console.log(
+    table(
+      ['Page', 'Form', 'Perf', 'Perf runs', 'A11y', 'Best pr.', 'FCP', 'LCP', 'CLS', 'TBT', 'Total bytes'],
+      results.map(({ page, formFactor, median: m, perfRuns }) => [
+        page.path,
+        formFactor,
+        String(m.performance),
+        perfRuns.join(' '),
+        String(m.accessibility),
+        String(m.bestPractices),
+        seconds(m.fcp),
+        seconds(m.lcp),
+        m.cls.toFixed(3),
+        ms(m.tbt),
+        kb(m.bytes),
+      ]),
+    ),
+  );
+  const checks = [];
+  for (const { page, formFactor, median: m, failing } of results) {
+    const perfGoal = page.staff ? LIGHTHOUSE_GOALS.staffPerformance : LIGHTHOUSE_GOALS.publicPerformance;
+    // Issue 8 sets the performance goal on mobile; the others hold in both form factors.
+    if (formFactor === 'mobile') checks.push([`${page.path} ${formFactor} performance >= ${perfGoal}`, m.performance >= perfGoal, String(m.performance)]);
+    checks.push([`${page.path} ${formFactor} accessibility ${LIGHTHOUSE_GOALS.accessibility}`, m.accessibility >= LIGHTHOUSE_GOALS.accessibility, String(m.accessibility)]);
+    checks.push([`${page.path} ${formFactor} best practices ${LIGHTHOUSE_GOALS.bestPractices}`, m.bestPractices >= LIGHTHOUSE_GOALS.bestPractices, String(m.bestPractices)]);
+    checks.push([`${page.path} ${formFactor} CLS <= ${LIGHTHOUSE_GOALS.cls}`, m.cls <= LIGHTHOUSE_GOALS.cls, m.cls.toFixed(3)]);
+    if (failing.size) checks.push([`${page.path} ${formFactor} audits failing in some run`, false, [...failing].join(', ')]);
+  }
+  console.log(table(['Goal', 'Result', 'Value'], checks.map(([name, ok, value]) => [name, ok ? 'PASS' : 'FAIL', value])));
+  if (retried.length) console.log(`  Runs Lighthouse could not record and were run again: ${retried.join('; ')}`);
+  // The failing-audit rows only explain an a11y / best-practices FAIL: they are not goals of their own.
+  return checks.filter(([name, ok]) => !ok && !name.endsWith('in some run')).length;
+}
+
+/** Section 'ratios'. Returns how many goals failed. */
+async function reportRatios(connections, durationMs, rounds) {
+  const server = await startBenchServer();
+  const { base } = server;
+  try {
+    const cookie = await signIn(base);
+    const headers = (signedIn) => ({ 'accept-encoding': BROWSER_ENCODING, ...(signedIn ? { cookie } : {}) });
+    const targets = [
+      { name: 'signedIn', path: TRIVIAL_PAGES.signedIn.pattern, headers: headers(true) },
+      { name: '/home', path: '/home', headers: headers(true) },
+      { name: '/website/posts', path: '/website/posts', headers: headers(true) },
+      { name: 'public', path: TRIVIAL_PAGES.public.pattern, headers: headers(false) },
+      { name: '/sites/demo.school', path: '/sites/demo.school', headers: headers(false) },
+    ];
+    // Each target answers 200 as itself (not a redirect to /login) before any timing.
+    for (const t of targets) {
+      const res = await fetchWire(new URL(t.path, base), t.headers);
+      if (res.status !== 200) throw new Error(`GET ${t.path} answered ${res.status}${res.headers.location ? ` → ${res.headers.location}` : ''}.`);
+    }
+    /** @type {Record<string, import('./bench/load.mjs').LoadResult[]>} */
+    const byTarget = Object.fromEntries(targets.map((t) => [t.name, []]));
+    for (let round = 1; round <= rounds; round++) {
+      // Alternate the order, so that drift (heat, other work on the machine) favours no target.
+      for (const t of round % 2 ? targets : [...targets].reverse()) {
+        log(`ratios round ${round}/${rounds}: GET ${t.path}, ${connections} connections, ${WARMUP_MS / 1000} s warm-up + ${durationMs / 1000} s`);
+        byTarget[t.name].push(await runLoad({ url: `${base}${t.path}`, headers: t.headers, connections, warmupMs: WARMUP_MS, durationMs }));
+      }
+    }
+    const med = (values) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      const mid = sorted.length >> 1;
+      return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+    };
+    console.log(
+      `
+7. Req/s against a trivial page (bench-only routes): ${rounds} interleaved round(s), ${connections} connections, ${WARMUP_MS / 1000} s warm-up + ${durationMs / 1000} s each, Accept-Encoding: ${BROWSER_ENCODING}`,
+    );
+    console.log(
+      table(
+        ['GET', 'Req/s per round', 'Median req/s', 'p50 (median)', 'Errors'],
+        targets.map((t) => {
+          const rs = byTarget[t.name];
+          return [
+            t.path,
+            rs.map((r) => r.rps.toFixed(0)).join(' '),
+            med(rs.map((r) => r.rps)).toFixed(0),
+            ms(med(rs.map((r) => r.p50))),
+            String(sum(rs, 'errors')),
+          ];
+        }),
+      ),
+    );
+    const errors = targets.filter((t) => sum(byTarget[t.name], 'errors') > 0).length;
+    // The ratio of each round (page and baseline measured minutes apart at most), then their median.
+    const rows = RATIO_GOALS.map((goal) => {
+      const baseline = targets.find((t) => t.name === goal.baseline);
+      const perRound = byTarget[goal.path].map((r, i) => r.rps / byTarget[goal.baseline][i].rps);
+      const ratio = med(perRound);
+      return { ok: ratio >= goal.min, cells: [`${goal.path} ÷ ${baseline?.path}`, perRound.map((x) => x.toFixed(2)).join(' '), ratio.toFixed(2), `>= ${goal.min}`] };
+    });
+    console.log(table(['Ratio of req/s', 'Per round', 'Median', 'Goal', 'Result'], rows.map((r) => [...r.cells, r.ok ? 'PASS' : 'FAIL'])));
+    return { goalsFailed: rows.filter((r) => !r.ok).length, errors };
+  } finally {
+    await killTree(server.run.child);
+  }
+}
+
+/** Builds the bench's own build when missing or older than the sources; returns what was done. */
+async function ensureBenchBuilt() {
+  const reason = benchBuildReason();
+  if (!reason) return `no (${path.relative(ROOT, BENCH_OUT_DIR)} current)`;
+  log(`building the bench build: ${reason}`);
+  return `yes (${reason}), built in ${(await buildBench()).toFixed(1)} s`;
+}
+
 /** Builds when dist/ is missing or older than the sources; returns what was done, or null. */
 async function ensureBuilt() {
   const reason = buildReason();
@@ -284,7 +635,7 @@ async function reportBoot(prebuilt) {
 }
 
 async function main() {
-  const { pages, connections, durationMs, sections, postgres, apiOnly } = options();
+  const { pages, connections, durationMs, sections, postgres, apiOnly, runs, formFactors, rounds, strict } = options();
   const [major, minor] = process.versions.node.split('.').map(Number);
   if (major < 22 || (major === 22 && minor < 12)) {
     throw new Error(`Node ${process.versions.node}: run through npm (\`npm run bench\`) so the project's Node 24 is used.`);
@@ -295,6 +646,7 @@ async function main() {
 
   // Only the API-only posts section runs from the sources; everything else serves dist/.
   const needsBuild = sections.has('js') || sections.has('load') || sections.has('boot') || (sections.has('posts') && !apiOnly);
+  if (onPostgres && BENCH_BUILD_SECTIONS.some((s) => sections.has(s))) log('--postgres: the lighthouse, bytes and ratios servers run on PostgreSQL too');
   const builds = needsBuild ? [await ensureBuilt()] : [];
   let problems = 0;
   if (sections.has('js') || sections.has('load')) {
@@ -314,7 +666,50 @@ async function main() {
     builds.push(await ensureBuilt());
     await reportBoot(builds.filter(Boolean).join('; ') || 'no (dist/ current)');
   }
-  console.log(problems ? `\n${problems} problem(s): see FAIL / errors above.` : '\nAll budgets met, no errors.');
+  /** Goals reported only, unless --strict. */
+  let goalsMissed = 0;
+  if (BENCH_BUILD_SECTIONS.some((s) => sections.has(s))) {
+    const timings = [];
+    const timed = async (label, fn) => {
+      const started = performance.now();
+      try {
+        return await fn();
+      } finally {
+        timings.push([label, `${((performance.now() - started) / 1000).toFixed(1)} s`]);
+      }
+    };
+    const built = await timed('bench build', ensureBenchBuilt);
+    console.log(`\nBench build (portal + trivial pages, ${path.relative(ROOT, BENCH_OUT_DIR)}): built now: ${built}`);
+    // The trivial routes must exist only there: the production build in dist/ must not hold them.
+    const inDist = benchRoutesInDist();
+    if (inDist === null) console.log('  dist/server: absent (no production build to check for bench routes)');
+    else {
+      console.log(`  dist/server holds no bench route: ${inDist.length ? `FAIL (${inDist.join(', ')})` : 'PASS'}`);
+      problems += inDist.length ? 1 : 0;
+    }
+    if (sections.has('bytes') || sections.has('lighthouse')) {
+      const server = await startBenchServer();
+      try {
+        const cookie = await signIn(server.base);
+        if (sections.has('bytes')) problems += await timed('bytes', () => reportBytes(server.base, cookie));
+        if (sections.has('lighthouse')) goalsMissed += await timed('lighthouse', () => reportLighthouse(server.base, cookie, runs, formFactors));
+      } finally {
+        await killTree(server.run.child);
+      }
+    }
+    if (sections.has('ratios')) {
+      // A server of its own: what the Lighthouse runs did (e.g. opening the editor) does not weigh on it.
+      const { goalsFailed, errors } = await timed('ratios', () => reportRatios(connections, durationMs, rounds));
+      goalsMissed += goalsFailed;
+      problems += errors;
+    }
+    console.log(`\nSection times\n${table(['Step', 'Seconds'], timings)}`);
+  }
+  if (strict) problems += goalsMissed;
+  const missed = goalsMissed
+    ? `${goalsMissed} Lighthouse / req/s-ratio goal(s) not met${strict ? ' (--strict: counted as problems)' : ' (reported only; --strict fails the run on them)'}.`
+    : '';
+  console.log(problems ? `\n${problems} problem(s): see FAIL / errors above. ${missed}` : `\nAll budgets met, no errors. ${missed}`);
   return problems ? 1 : 0;
 }
 

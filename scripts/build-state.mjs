@@ -8,7 +8,8 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const ENTRY = path.join(ROOT, 'dist/server/entry.mjs');
 /** The server to run: scripts/serve.mjs serves the built entry. */
 export const SERVER = path.join(ROOT, 'scripts/serve.mjs');
-const INPUTS = ['src', 'public', 'astro.config.mjs', 'package-lock.json'];
+// The precompression runs inside the build: a change to it needs a new build too.
+const INPUTS = ['src', 'public', 'astro.config.mjs', 'scripts/precompress.mjs', 'package-lock.json'];
 
 function newestMtime(target) {
   const stat = fs.statSync(target);

@@ -13,6 +13,8 @@ if (reason) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// This process is the production server from here on (React's production build, among others).
+process.env.NODE_ENV ??= 'production';
 const { main } = await tsImport('../src/server/cli/main.ts', import.meta.url);
 const code = await main(['boot']);
 if (code !== 0) process.exit(code);

@@ -63,6 +63,16 @@ export function startNode(args, { env = process.env, label }) {
   return { child, output };
 }
 
+/**
+ * Tracks a child started elsewhere (Chromium, by chrome-launcher), so cleanup() ends it too. It
+ * must lead its own process group (spawned with `detached: true`), like those of startNode().
+ * @param {import('node:child_process').ChildProcess} child
+ */
+export function track(child) {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+}
+
 const hasExited = (child) => child.exitCode !== null || child.signalCode !== null;
 
 /** Resolves with the exit code once the child has ended. */

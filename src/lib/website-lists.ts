@@ -9,6 +9,7 @@
  */
 import type { Gallery, GalleryImage, Page, Post } from '../contracts/website';
 import { MAX_QUERY_LENGTH } from '../contracts/website-rules';
+import { dayMonthYearParts, numericDay } from './dates';
 import { listHref, readLocation as readListLocation, type ListLocation } from './lists';
 
 export { listHref };
@@ -57,19 +58,17 @@ export interface GalleryTile {
   thumb: string;
 }
 
-const DAY_OPTIONS = { day: '2-digit', month: '2-digit', year: 'numeric' } as const;
-
 /**
- * A local date of an ISO time: `toLocaleDateString('en-GB')` in the portal's time zone, the same
- * string in Node and in the browser (both carry full ICU data).
+ * A local date of an ISO time: `toLocaleDateString('en-GB', { day: '2-digit', month: '2-digit',
+ * year: 'numeric', timeZone })`, the same string in Node and in the browser (both carry full ICU
+ * data), written by the one cached formatter of that format (lib/dates.ts).
  */
 export function formatListDate(iso: string, timeZone: string): DateCell {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return { text: '', iso: '' };
-  const text = date.toLocaleDateString('en-GB', { ...DAY_OPTIONS, timeZone });
-  const parts = new Intl.DateTimeFormat('en-GB', { ...DAY_OPTIONS, timeZone }).formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return { text, iso: `${part('year')}-${part('month')}-${part('day')}` };
+  const formatter = numericDay(timeZone);
+  const { day, month, year } = dayMonthYearParts(formatter, date);
+  return { text: formatter.format(date), iso: `${year}-${month}-${day}` };
 }
 
 /** A title to show and to name buttons by, even when the item has none. */

@@ -38,8 +38,11 @@ export interface PortalModule {
   schedules?: Schedule[];
   /** Operator commands by name (`npm run portal -- <name>`). */
   commands?: Record<string, Command>;
-  /** Fills the demo school with the module's content (in the seed's transaction). */
-  seedDemo?(db: Db, school: { id: number; label: string }, now: number): Promise<void>;
+  /**
+   * Fills the demo school with the module's content (in the seed's transaction); files it stores
+   * (uploads) go into `dataDir`, the data folder.
+   */
+  seedDemo?(db: Db, school: { id: number; label: string }, now: number, files: { dataDir: string }): Promise<void>;
   /** The module's group in the sidebar, in the modules' order. */
   menu?: MenuGroup;
 }

@@ -13,6 +13,7 @@ export interface Command {
   summary: string;
   usage: string;
   positionals: number;
-  options: Record<string, { required?: boolean; description: string }>;
+  /** `--name VALUE`, or with `flag` a bare `--name` (its value then 'true' when given). */
+  options: Record<string, { required?: boolean; flag?: boolean; description: string }>;
   run(runtime: Runtime, values: Values, positionals: string[], print: (line: string) => void): Promise<void>;
 }

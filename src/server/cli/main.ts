@@ -30,7 +30,9 @@ function commandHelp(command: Command): string {
 }
 
 function parse(command: Command, args: string[]) {
-  const options = Object.fromEntries(Object.keys(command.options).map((name) => [name, { type: 'string' as const }]));
+  const options = Object.fromEntries(
+    Object.entries(command.options).map(([name, o]) => [name, { type: o.flag ? ('boolean' as const) : ('string' as const) }]),
+  );
   let parsed;
   try {
     parsed = parseArgs({ args, options: { ...options, help: { type: 'boolean' } }, allowPositionals: true, strict: true });
@@ -48,7 +50,7 @@ function parse(command: Command, args: string[]) {
   const values: Record<string, string | undefined> = {};
   for (const name of Object.keys(command.options)) {
     const value = given[name];
-    values[name] = typeof value === 'string' ? value : undefined;
+    values[name] = typeof value === 'string' ? value : value === true ? 'true' : undefined;
   }
   return { help: false as const, values, positionals: parsed.positionals };
 }

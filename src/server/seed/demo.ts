@@ -7,13 +7,13 @@ import { MODULES } from '../modules';
 export const DEMO_SCHOOL = { label: 'demo.school', name: 'Demo School' } as const;
 
 /**
- * Seeds an empty database with the demo school and its admin, then every module's demo content,
- * all in one transaction. Returns the admin's sign-in when it seeded, or null when the database already
- * had a school (so starting twice never seeds twice).
+ * Seeds an empty database with the demo school and its admin, then every module's demo content
+ * (its files in the data folder), all in one transaction. Returns the admin's sign-in when it
+ * seeded, or null when the database already had a school (so starting twice never seeds twice).
  */
 export async function seedDemoIfEmpty(
   db: Db,
-  config: Pick<Config, 'PORTAL_ADMIN_EMAIL' | 'PORTAL_ADMIN_PASSWORD'>,
+  config: Pick<Config, 'PORTAL_ADMIN_EMAIL' | 'PORTAL_ADMIN_PASSWORD' | 'PORTAL_DATA_DIR'>,
   clock: Clock,
 ): Promise<{ email: string; password: string } | null> {
   return db.transaction().execute(async (trx) => {
@@ -34,7 +34,7 @@ export async function seedDemoIfEmpty(
       },
       now,
     );
-    for (const module of MODULES) await module.seedDemo?.(trx, school, now);
+    for (const module of MODULES) await module.seedDemo?.(trx, school, now, { dataDir: config.PORTAL_DATA_DIR });
     return { email: admin.email, password: admin.password };
   });
 }

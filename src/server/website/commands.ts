@@ -6,10 +6,17 @@ import { importWxrFileCommand } from './import/commands';
 export const websiteCommands: Record<string, Command> = {
   'import-wxr': {
     summary: "Import a WordPress export (WXR) into a school's website: posts, pages, categories.",
-    usage: 'import-wxr FILE --school LABEL',
+    usage: 'import-wxr FILE --school LABEL [--local-images]',
     positionals: 1,
-    options: { school: { required: true, description: "the school's label" } },
-    run: (runtime, values, [file], print) => importWxrFileCommand(runtime, file ?? '', values.school ?? '', print),
+    options: {
+      school: { required: true, description: "the school's label" },
+      'local-images': {
+        flag: true,
+        description: "replace pictures hot-linked from other sites by placeholders of their size, stored as the school's uploads",
+      },
+    },
+    run: (runtime, values, [file], print) =>
+      importWxrFileCommand(runtime, file ?? '', values.school ?? '', print, { localImages: values['local-images'] === 'true' }),
   },
   'publish-pages': {
     summary: 'Publish pages held for review now, of one school or (without --school) of every school.',

@@ -43,8 +43,8 @@ export const websiteModule: PortalModule = {
     { name: 'website-publish-due-pages', everySeconds: 5 * 60 },
   ],
   commands: websiteCommands,
-  async seedDemo(db, school, now) {
-    await seedDemoWebsite(schoolContext(db, school, now));
+  async seedDemo(db, school, now, { dataDir }) {
+    await seedDemoWebsite(schoolContext(db, school, now), { dataDir });
   },
   menu: {
     label: 'Website',

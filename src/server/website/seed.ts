@@ -12,10 +12,16 @@ export const DEMO_WXR_FILE = path.join('fixtures', 'wordpress', 'themeunittestda
 /**
  * Fills the demo school's website (run inside the seeding transaction: the context's database is
  * that transaction): the default categories (the ones the portal's screens preselect) and the
- * WordPress fixture, read from the working directory. Without the file, one line is logged and
- * seeding goes on. Returns the import's counts, or null when there was no file.
+ * WordPress fixture, read from the working directory, its pictures (hot-linked from
+ * wordpress.com) replaced by placeholders stored as the school's uploads in `dataDir`, so the demo
+ * pages keep their layout and no request leaves the machine. Without the file, one line is logged
+ * and seeding goes on. Returns the import's counts, or null when there was no file.
  */
-export async function seedDemoWebsite(ctx: SchoolContext, log: (line: string) => void = console.log): Promise<ImportCounts | null> {
+export async function seedDemoWebsite(
+  ctx: SchoolContext,
+  options: { dataDir: string; log?: (line: string) => void },
+): Promise<ImportCounts | null> {
+  const log = options.log ?? console.log;
   for (const name of DEFAULT_CATEGORIES) await ensureCategory(ctx, name);
   const file = path.resolve(process.cwd(), DEMO_WXR_FILE);
   let xml: string;
@@ -25,5 +31,5 @@ export async function seedDemoWebsite(ctx: SchoolContext, log: (line: string) =>
     log(`No demo website content: ${file} was not found.`);
     return null;
   }
-  return importWxr(ctx, xml);
+  return importWxr(ctx, xml, { localImages: { dataDir: options.dataDir } });
 }

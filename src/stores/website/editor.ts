@@ -55,6 +55,10 @@ export function categoryMap(categories: readonly Category[], selected: ReadonlyS
   return out;
 }
 
+function sameCategories(a: readonly Category[], b: readonly Category[]): boolean {
+  return a.length === b.length && a.every((category, i) => category.id === b[i]?.id && category.name === b[i]?.name);
+}
+
 /* ---- The store ---- */
 
 export type LoadState = 'idle' | 'loading' | 'ready' | 'failed';
@@ -71,6 +75,10 @@ export interface EditorStoreInit {
   kind: EditorKind;
   mode: EditorMode;
   item: EditorItem | null;
+  /** The school's categories as the page rendered them (posts): the list starts ready, no fetch needed to show it. */
+  categories?: Category[] | null;
+  /** The page titles the Menu Parent offers, as the page rendered them (new pages). */
+  parents?: string[] | null;
 }
 
 export interface EditorStore {
@@ -85,7 +93,9 @@ export interface EditorStore {
   setTitle(title: string): void;
   toggleCategory(id: number, ticked: boolean): void;
   setParent(title: string): void;
+  /** Loads the categories; with a list already there (from the page), refreshes it quietly: no loading state, the ticks kept. */
   loadCategories(): Promise<void>;
+  /** Loads the Menu Parent's titles; with titles already there (from the page), refreshes them quietly. */
   loadParents(): Promise<void>;
   loadGalleries(): Promise<void>;
   /** The gallery slider shortcode for a gallery. */
@@ -106,10 +116,14 @@ export interface EditorStore {
 
 const assign = (path: string) => window.location.assign(path);
 
-export function createEditorStore({ kind, mode, item }: EditorStoreInit): EditorStore {
-  const $form = map<EditorForm>({ title: item?.title ?? '', categoryIds: [], parent: '' });
-  const $categories = atom<{ state: LoadState; items: Category[] }>({ state: 'idle', items: [] });
-  const $parents = atom<{ state: LoadState; titles: string[] }>({ state: 'idle', titles: [] });
+export function createEditorStore({ kind, mode, item, categories, parents }: EditorStoreInit): EditorStore {
+  const $form = map<EditorForm>({
+    title: item?.title ?? '',
+    categoryIds: categories ? initialCategoryIds(categories, item?.categoryNames, mode) : [],
+    parent: '',
+  });
+  const $categories = atom<{ state: LoadState; items: Category[] }>(categories ? { state: 'ready', items: categories } : { state: 'idle', items: [] });
+  const $parents = atom<{ state: LoadState; titles: string[] }>(parents ? { state: 'ready', titles: parents } : { state: 'idle', titles: [] });
   const $galleries = atom<{ state: LoadState; items: Array<{ id: number; title: string }> }>({ state: 'idle', items: [] });
   const $saving: WritableAtom<boolean> = atom(false);
   const $uploading: WritableAtom<boolean> = atom(false);
@@ -151,28 +165,41 @@ export function createEditorStore({ kind, mode, item }: EditorStoreInit): Editor
     },
 
     async loadCategories() {
-      $categories.set({ state: 'loading', items: [] });
+      const shown = $categories.get();
+      const refresh = shown.state === 'ready';
+      if (!refresh) $categories.set({ state: 'loading', items: [] });
       const res = await send(websiteApi.categories, {}, { onFailure: CATEGORIES_FAILURE });
       if (!res) {
-        $categories.set({ state: 'failed', items: [] });
+        // A refresh that fails keeps the list the page showed (the toast has said so).
+        if (!refresh) $categories.set({ state: 'failed', items: [] });
         return;
       }
+      if (refresh && sameCategories(shown.items, res.categories)) return;
       $categories.set({ state: 'ready', items: res.categories });
-      $form.setKey('categoryIds', initialCategoryIds(res.categories, item?.categoryNames, mode));
+      if (!refresh) {
+        $form.setKey('categoryIds', initialCategoryIds(res.categories, item?.categoryNames, mode));
+        return;
+      }
+      // The ticks made so far stay, of the categories that still exist.
+      const ids = new Set(res.categories.map((category) => category.id));
+      $form.setKey('categoryIds', $form.get().categoryIds.filter((id) => ids.has(id)));
     },
 
     async loadParents() {
-      $parents.set({ state: 'loading', titles: [] });
+      const refresh = $parents.get().state === 'ready';
+      if (!refresh) $parents.set({ state: 'loading', titles: [] });
       const titles: string[] = [];
       for (let page = 1, totalPages = 1; page <= totalPages; page += 1) {
         const res = await send(websiteApi.pages, { query: { page, limit: MAX_PAGE_LIMIT } });
         if (!res) {
-          $parents.set({ state: 'failed', titles });
+          if (!refresh) $parents.set({ state: 'failed', titles });
           return;
         }
         titles.push(...res.pages.map((p) => p.post_title));
         totalPages = res.total_pages;
       }
+      const shown = $parents.get().titles;
+      if (refresh && shown.length === titles.length && shown.every((title, i) => title === titles[i])) return;
       $parents.set({ state: 'ready', titles });
     },
 

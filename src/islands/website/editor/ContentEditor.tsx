@@ -2,20 +2,77 @@
  * The page/post editor island (/website/posts/edit, /website/pages/edit): Title, the Editor.js
  * content area, Undo/Redo, Insert Attachment, Insert Gallery (pages), Category (posts), Menu
  * Parent (new pages), Cancel and Create/Save. Logic lives in src/stores/website/editor.ts.
- * Mount with client:only="react" (Editor.js touches `window` when it is imported).
+ *
+ * Rendered on the server and hydrated (client:load): the first HTML has the whole frame (the
+ * title, the toolbar, the content area at its full height, the categories and the menu parents
+ * the page passes in, the buttons), so nothing moves when the island wakes up. Editor.js touches
+ * `window` when it is imported, so the content area (EditorSurface) is loaded only in the
+ * browser, after hydration, into the box the server drew for it.
  */
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
+import type { Category } from '../../../contracts/website';
 import { createEditorStore, type EditorStore } from '../../../stores/website/editor';
 import { TITLE_MAX, TOP_LEVEL, type EditorItem, type EditorKind, type EditorMode } from '../../../lib/website-editor';
-import { EditorSurface, type EditorControls } from './EditorSurface';
+import type { EditorControls, EditorSurfaceProps } from './EditorSurface';
+import { previewHtml } from './preview';
 import './editor.css';
+
+/** Editor.js and its tools: fetched as soon as the island's script runs in the browser, never on the server. */
+const loadSurface = () => import('./EditorSurface').then((module) => ({ default: module.EditorSurface }));
+const surface = typeof window === 'undefined' ? null : loadSurface();
+const EditorSurface = lazy(() => surface ?? loadSurface());
+
+/**
+ * What the content area holds until Editor.js is there: the stored content drawn as the editor
+ * will draw it (edit), or nothing (create); and a 'Loading the editor' note that takes no room.
+ */
+function Waiting({ html }: { html: string }) {
+  const preview = useMemo(() => (html ? previewHtml(html) : ''), [html]);
+  return (
+    <div className="content-editor-waiting">
+      {preview && <div className="content-editor-preview" inert aria-hidden="true" dangerouslySetInnerHTML={{ __html: preview }} />}
+      <span className={`content-editor-loading text-secondary${preview ? ' content-editor-loading--corner' : ''}`}>
+        <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+        Loading the editor…
+      </span>
+    </div>
+  );
+}
+
+type ContentAreaProps = Omit<EditorSurfaceProps, 'waiting'>;
+
+/**
+ * The content area: on the server and while hydrating, the box with its Waiting content; once
+ * mounted in the browser, Editor.js (EditorSurface), which keeps showing the same Waiting content
+ * until it has rendered.
+ */
+function ContentArea(props: ContentAreaProps) {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const waiting = <Waiting html={props.initialHtml} />;
+  const box = (
+    <div className="content-editor" role="group" aria-labelledby={props.labelledBy} aria-busy="true">
+      {waiting}
+    </div>
+  );
+  if (!mounted) return box;
+  return (
+    <Suspense fallback={box}>
+      <EditorSurface {...props} waiting={waiting} />
+    </Suspense>
+  );
+}
 
 export interface ContentEditorProps {
   kind: EditorKind;
   mode: EditorMode;
   /** The item to edit (edit mode), loaded by the page on the server. */
   item: EditorItem | null;
+  /** Posts: the school's categories, loaded by the page (the list is in the first HTML). */
+  categories?: Category[] | null;
+  /** New pages: the Menu Parent's page titles, loaded by the page. */
+  parents?: string[] | null;
 }
 
 function escapeHtml(text: string): string {
@@ -128,8 +185,8 @@ function GalleryMenu({ store, onPick }: { store: EditorStore; onPick: (id: numbe
   );
 }
 
-export default function ContentEditor({ kind, mode, item }: ContentEditorProps) {
-  const store = useMemo(() => createEditorStore({ kind, mode, item }), [kind, mode, item]);
+export default function ContentEditor({ kind, mode, item, categories = null, parents = null }: ContentEditorProps) {
+  const store = useMemo(() => createEditorStore({ kind, mode, item, categories, parents }), [kind, mode, item, categories, parents]);
   const form = useStore(store.$form);
   const saving = useStore(store.$saving);
   const uploading = useStore(store.$uploading);
@@ -139,6 +196,7 @@ export default function ContentEditor({ kind, mode, item }: ContentEditorProps) 
   const contentLabelId = useId();
 
   useEffect(() => {
+    // Lists the page rendered are refreshed quietly (the page may come from the browser's cache).
     if (kind === 'post') void store.loadCategories();
     if (kind === 'page') void store.loadGalleries();
     if (kind === 'page' && mode === 'create') void store.loadParents();
@@ -202,7 +260,7 @@ export default function ContentEditor({ kind, mode, item }: ContentEditorProps) 
               {kind === 'page' && <GalleryMenu store={store} onPick={(id) => void insertGallery(id)} />}
             </div>
           </div>
-          <EditorSurface initialHtml={item?.content ?? ''} labelledBy={contentLabelId} uploadImage={store.uploadImage} onReady={setControls} />
+          <ContentArea initialHtml={item?.content ?? ''} labelledBy={contentLabelId} uploadImage={store.uploadImage} onReady={setControls} />
         </div>
 
         {kind === 'post' && <Categories store={store} />}

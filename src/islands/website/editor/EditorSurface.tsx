@@ -2,9 +2,10 @@
  * The content area: Editor.js (through react-editor-js) with the website tools, loaded from the
  * item's HTML by the lossless conversion and saved back through it. Undo/redo by editorjs-undo
  * (Ctrl+Z / Ctrl+Y, and the buttons the island shows). Browser only: Editor.js touches `window`
- * when it is imported, so the island using this is `client:only="react"`.
+ * when it is imported, so the island (ContentEditor.tsx) imports this module dynamically, in the
+ * browser, once it is mounted.
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createReactEditorJS } from 'react-editor-js';
 import type EditorJS from '@editorjs/editorjs';
 import type { OutputBlockData } from '@editorjs/editorjs';
@@ -41,6 +42,11 @@ export interface EditorSurfaceProps {
   labelledBy: string;
   uploadImage: (file: Blob) => Promise<string | null>;
   onReady: (controls: EditorControls) => void;
+  /**
+   * Shown in the box until Editor.js has rendered the content (which it does out of sight, at
+   * the same width), then replaced by it in one go: the content's preview, or 'Loading'.
+   */
+  waiting: ReactNode;
 }
 
 /** react-editor-js's core: the Editor.js instance is its `dangerouslyLowLevelInstance`. */
@@ -50,8 +56,50 @@ interface EditorCoreLike {
 
 const HOLDER_ID = 'content-editor';
 
-export function EditorSurface({ initialHtml, labelledBy, uploadImage, onReady }: EditorSurfaceProps) {
+/** How long Editor.js may take to settle out of sight before it is shown anyway. */
+const SETTLE_LIMIT_MS = 1500;
+/**
+ * How long its height must stay the same to count as settled: longer than the raw HTML tool's
+ * wait before it fits its box to its text (100 ms after rendering, @editorjs/raw).
+ */
+const SETTLE_QUIET_MS = 150;
+
+/**
+ * Resolves once an element's height has stayed the same for SETTLE_QUIET_MS with all its images
+ * loaded (or failed), or after SETTLE_LIMIT_MS: Editor.js's blocks keep resizing for a moment
+ * after it is ready (raw HTML boxes fit their text, images arrive), and that must happen out of
+ * sight, not under the user's eyes.
+ */
+function settled(element: HTMLElement | null): Promise<void> {
+  return new Promise((resolve) => {
+    if (!element) {
+      resolve();
+      return;
+    }
+    const limit = setTimeout(resolve, SETTLE_LIMIT_MS);
+    let last = -1;
+    let since = performance.now();
+    const check = () => {
+      const height = element.offsetHeight;
+      const imagesDone = Array.from(element.querySelectorAll('img')).every((img) => img.complete);
+      const now = performance.now();
+      if (height !== last || !imagesDone) {
+        last = height;
+        since = now;
+      }
+      if (now - since >= SETTLE_QUIET_MS) {
+        clearTimeout(limit);
+        resolve();
+      } else requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  });
+}
+
+export function EditorSurface({ initialHtml, labelledBy, uploadImage, onReady, waiting }: EditorSurfaceProps) {
   const editorRef = useRef<EditorJS | null>(null);
+  const surfaceRef = useRef<HTMLDivElement>(null);
+  const [ready, setReady] = useState(false);
   const lastBlockIndex = useRef(-1);
   // Created once: Editor.js reads its configuration when it starts.
   const config = useMemo(() => {
@@ -85,7 +133,7 @@ export function EditorSurface({ initialHtml, labelledBy, uploadImage, onReady }:
     if (!editor) return;
     const undo = new Undo({ editor, maxLength: 100 });
     undo.initialize({ blocks: config.blocks });
-    onReady({
+    const controls: EditorControls = {
       async getHtml() {
         const output = await editor.save();
         return blocksToHtml(output.blocks as OutputBlockData[]);
@@ -103,20 +151,28 @@ export function EditorSurface({ initialHtml, labelledBy, uploadImage, onReady }:
       redo() {
         void undo.redo();
       },
+    };
+    // Shown (and usable) once it has settled where it was rendered out of sight.
+    void settled(surfaceRef.current).then(() => {
+      setReady(true);
+      onReady(controls);
     });
   };
 
   return (
-    <div className="content-editor" role="group" aria-labelledby={labelledBy}>
-      <ReactEditorJS
-        holder={HOLDER_ID}
-        tools={config.tools}
-        defaultValue={{ blocks: config.blocks }}
-        minHeight={40}
-        placeholder="Write your content here…"
-        onInitialize={handleInitialize}
-        onReady={handleReady}
-      />
+    <div className="content-editor" role="group" aria-labelledby={labelledBy} aria-busy={ready ? undefined : true}>
+      {!ready && waiting}
+      <div ref={surfaceRef} className={ready ? 'content-editor-surface' : 'content-editor-surface content-editor-surface--hidden'}>
+        <ReactEditorJS
+          holder={HOLDER_ID}
+          tools={config.tools}
+          defaultValue={{ blocks: config.blocks }}
+          minHeight={40}
+          placeholder="Write your content here…"
+          onInitialize={handleInitialize}
+          onReady={handleReady}
+        />
+      </div>
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { checkHtmlLimits, HtmlLimitError } from '../../html-limits';
  * WordPress import, the file: a WXR export (WordPress eXtended RSS 1.x) parsed into a school's
  * posts, pages and categories (./service.ts writes them). Attachments, menus, tags and comments
  * are not imported, and nothing is downloaded: links to the old site's files stay as they are in
- * the content.
+ * the content, unless the import replaces its pictures by placeholders (./service.ts, `localImages`).
  */
 
 /** A WXR file that cannot be imported; the message says why. */
@@ -65,6 +65,11 @@ export interface ImportCounts {
    * naming the item and the limit; absent when there are none. The rest of the file is imported.
    */
   refused?: string[];
+  /**
+   * With the import's `localImages`: how many pictures from other sites were replaced by
+   * placeholders stored as the school's uploads.
+   */
+  placeholders?: number;
 }
 
 const ARRAY_ELEMENTS = new Set(['item', 'category', 'wp:category', 'wp:postmeta', 'wp:comment', 'wp:tag', 'wp:term', 'wp:author']);
