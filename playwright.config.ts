@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { ENV_PORT } from './tests/e2e/support/env';
 import { freePort } from './tests/e2e/support/server';
+import { CHROMIUM_FLAGS } from './scripts/chromium.mjs';
 
 // The config is evaluated by the runner and again by every worker: the runner picks the port,
 // the workers inherit it through the environment. The global setup starts the server on it.
@@ -27,15 +28,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.PLAYWRIGHT_CHROMIUM_PATH || '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: CHROMIUM_FLAGS,
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],

@@ -11,7 +11,12 @@ export const SERVER = path.join(ROOT, 'scripts/serve.mjs');
 // The precompression runs inside the build: a change to it needs a new build too.
 const INPUTS = ['src', 'public', 'astro.config.mjs', 'scripts/precompress.mjs', 'package-lock.json'];
 
-function newestMtime(target) {
+/**
+ * The newest modification time in a file or folder tree (ms).
+ * @param {string} target
+ * @returns {number}
+ */
+export function newestMtime(target) {
   const stat = fs.statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;

@@ -4,7 +4,7 @@
 // the portal plus the bench's trivial pages, in BENCH_OUT_DIR, never in dist/.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ENTRY, ROOT, SERVER, buildReason } from '../build-state.mjs';
+import { ENTRY, ROOT, SERVER, buildReason, newestMtime } from '../build-state.mjs';
 import { exited, killTree, startNode } from './processes.mjs';
 import { BENCH_OUT_DIR, BENCH_PAGES_FLAG, TRIVIAL_PAGES } from './trivial-pages.mjs';
 
@@ -43,14 +43,6 @@ export async function buildBench() {
   const seconds = await astroBuild(['--outDir', BENCH_OUT_DIR], { [BENCH_PAGES_FLAG]: '1' });
   fs.writeFileSync(BENCH_STAMP, `${new Date().toISOString()}\n`);
   return seconds;
-}
-
-function newestMtime(target) {
-  const stat = fs.statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const name of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, name)));
-  return newest;
 }
 
 /** Why the bench's build is needed (missing, or a source newer than it), or null when it is current. */
