@@ -4,6 +4,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { purgeTabler } from './src/styles/tabler-purge.mjs';
 import precompress from './scripts/precompress.mjs';
+import { cspDigestCache } from './scripts/csp-digest-cache.mjs';
 
 /**
  * Some bundled vendor code finds the global object with `new Function("return this")()` (a
@@ -48,8 +49,9 @@ export default defineConfig({
   // No Markdown pages: Shiki's inline styles would only conflict with the CSP.
   markdown: { syntaxHighlight: false },
   vite: {
-    // purgeTabler: builds ship only the Tabler CSS the pages use (src/styles/tabler-purge.mjs).
-    plugins: [noGlobalEval, purgeTabler()],
+    // purgeTabler: builds ship only the Tabler CSS the pages use (src/styles/tabler-purge.mjs);
+    // cspDigestCache: the CSP hashes of a route's inline scripts are computed once, not per request.
+    plugins: [noGlobalEval, purgeTabler(), cspDigestCache()],
     // Native or driver packages, loaded from node_modules at run time (pg: PostgreSQL with DATABASE_URL).
     ssr: { external: ['better-sqlite3', 'pg'] },
   },

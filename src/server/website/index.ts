@@ -7,6 +7,7 @@ import { websiteMediaRoutes } from './media/routes';
 import { websiteGalleryRoutes } from './galleries/routes';
 import * as m0002 from './migrations/0002_website';
 import * as m0004 from './migrations/0004_website_locked';
+import * as m0005 from './migrations/0005_website_site_versions';
 import { websiteContentRoutes } from './content/routes';
 import { publishDuePages } from './content/service';
 import { websiteCalls } from '../../contracts/website';
@@ -23,7 +24,7 @@ export const websiteModule: PortalModule = {
     api.route('/', websiteGalleryRoutes);
   },
   gates: [{ prefix: '/website', products: ['website'] }],
-  migrations: { '0002_website': m0002, '0004_website_locked': m0004 },
+  migrations: { '0002_website': m0002, '0004_website_locked': m0004, '0005_website_site_versions': m0005 },
   jobs: {
     // Gallery uploads nobody saved: rows and files go after a day.
     'website-pending-uploads': {

@@ -54,6 +54,12 @@ export interface WebsiteMediaTable {
   created_at: number;
 }
 
+/** A counter per school moved by triggers on every change to what its public site shows (migration 0005). */
+export interface WebsiteSiteVersionTable {
+  domain_id: number;
+  version: number;
+}
+
 declare module '../db/schema' {
   interface Database {
     website_posts: WebsitePostTable;
@@ -61,5 +67,6 @@ declare module '../db/schema' {
     website_post_categories: WebsitePostCategoryTable;
     website_galleries: WebsiteGalleryTable;
     website_media: WebsiteMediaTable;
+    website_site_versions: WebsiteSiteVersionTable;
   }
 }

@@ -324,8 +324,11 @@ export async function categoriesOf(
     .innerJoin('website_categories as c', 'c.id', 'pc.category_id')
     .innerJoin('website_posts as p', 'p.id', 'pc.post_id')
     .select(['pc.post_id', 'c.id', 'c.name'])
-    .where('c.domain_id', '=', domainId)
-    .where('p.domain_id', '=', domainId)
+    // Unary plus: the school checks must not be index lookups, or SQLite walks all of the
+    // school's categories (or posts) and probes each; driven by the ids, it reads only their rows
+    // (a page of ten: 121 -> 16 µs).
+    .where(sql<number>`+${sql.ref('c.domain_id')}`, '=', domainId)
+    .where(sql<number>`+${sql.ref('p.domain_id')}`, '=', domainId)
     .where('pc.post_id', 'in', itemIds)
     .orderBy('c.name', 'asc')
     .orderBy('c.id', 'asc')

@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cspDigestCache } from '../../scripts/csp-digest-cache.mjs';
+
+/**
+ * The build's patch of Astro's CSP hashing (scripts/csp-digest-cache.mjs): applied to the Astro
+ * this project installs, it yields the same digests while hashing each text once; on a source it
+ * does not recognise it fails the build instead of silently doing nothing.
+ */
+const require = createRequire(import.meta.url);
+const encryptionFile = path.join(path.dirname(require.resolve('astro/package.json')), 'dist/core/encryption.js');
+
+type Transform = (code: string, id: string) => { code: string } | null;
+const transform = cspDigestCache().transform as unknown as Transform;
+
+async function loadPatched(): Promise<{ generateCspDigest: (data: string, algorithm: string) => Promise<string> }> {
+  const patched = transform(fs.readFileSync(encryptionFile, 'utf8'), encryptionFile);
+  if (!patched) throw new Error('the patch did not apply to astro/dist/core/encryption.js');
+  // Next to the original, so that its relative imports resolve.
+  const file = path.join(path.dirname(encryptionFile), `encryption.patched-${process.pid}.mjs`);
+  fs.writeFileSync(file, patched.code);
+  try {
+    return (await import(file)) as { generateCspDigest: (data: string, algorithm: string) => Promise<string> };
+  } finally {
+    fs.rmSync(file);
+  }
+}
+
+describe('CSP digest cache', () => {
+  it('answers the same digests as Astro, the same promise for the same text', async () => {
+    const original = (await import(encryptionFile)) as { generateCspDigest: (data: string, algorithm: string) => Promise<string> };
+    const patched = await loadPatched();
+    for (const text of ['console.log(1)', 'body{color:red}', '']) {
+      expect(await patched.generateCspDigest(text, 'SHA-256')).toBe(await original.generateCspDigest(text, 'SHA-256'));
+    }
+    expect(patched.generateCspDigest('same', 'SHA-256')).toBe(patched.generateCspDigest('same', 'SHA-256'));
+    expect(await patched.generateCspDigest('same', 'SHA-384')).not.toBe(await patched.generateCspDigest('same', 'SHA-256'));
+  });
+
+  it('leaves other modules alone and fails the build on an Astro it does not know', () => {
+    expect(transform('export const x = 1;', '/app/node_modules/other/dist/core/encryption2.js')).toBeNull();
+    expect(() => transform('export async function somethingElse() {}', encryptionFile)).toThrow(/no longer defines/);
+  });
+});
