@@ -92,7 +92,39 @@ document.addEventListener('click', (event) => {
   }
 });
 
-registerPanel('user-menu', 'user-menu-button');
+const userMenu = registerPanel('user-menu', 'user-menu-button');
+if (userMenu) menuButtonKeys(userMenu);
+
+/**
+ * The user menu as a WAI-ARIA menu button: ArrowDown or ArrowUp on the button opens it on the
+ * first or last item; inside, the arrows move round the items, Home and End go to the ends,
+ * Tab closes it (Escape too, above, returning to the button).
+ */
+function menuButtonKeys(entry: Panel): void {
+  const items = () => Array.from(entry.panel.querySelectorAll<HTMLElement>('[role="menuitem"]'));
+  const focusItem = (index: number) => {
+    const list = items();
+    list[(index + list.length) % list.length]?.focus();
+  };
+  entry.button.addEventListener('keydown', (event) => {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    event.preventDefault();
+    setPanel(entry, true);
+    focusItem(event.key === 'ArrowDown' ? 0 : -1);
+  });
+  entry.panel.addEventListener('keydown', (event) => {
+    const list = items();
+    const current = list.indexOf(document.activeElement as HTMLElement);
+    const moves: Record<string, number> = { ArrowDown: current + 1, ArrowUp: current - 1, Home: 0, End: list.length - 1 };
+    const target = moves[event.key];
+    if (target !== undefined) {
+      event.preventDefault();
+      focusItem(target);
+    } else if (event.key === 'Tab') {
+      setPanel(entry, false);
+    }
+  });
+}
 const drawer = registerPanel('app-drawer', 'drawer-open', loadDrawer);
 const themePanel = registerPanel('theme-options', 'theme-open', syncThemeForm);
 byId('drawer-close')?.addEventListener('click', () => drawer && setPanel(drawer, false));

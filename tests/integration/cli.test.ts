@@ -16,10 +16,12 @@ let dataDir = '';
 beforeAll(() => {
   for (const name of ENV_NAMES) delete process.env[name];
 });
-beforeEach(() => {
+beforeEach(async () => {
   dataDir = makeTempDir('portal-cli-');
   dirs.push(dataDir);
   process.env.PORTAL_DATA_DIR = dataDir;
+  // The server's data directory: its database exists (a command refuses to start a new one).
+  await withDb(async () => undefined);
 });
 afterAll(() => {
   for (const [name, value] of savedEnv) {
@@ -60,6 +62,38 @@ const countRows = (table: 'domains' | 'users' | 'sessions' | 'announcements' | '
   });
 
 const domainRow = (label: string) => withDb((db) => db.selectFrom('domains').selectAll().where('label', '=', label).executeTakeFirst());
+
+describe('operator command: which database', () => {
+  it('names the database it opens', async () => {
+    const result = await run('create-school', 'named.school', '--name', 'Named School', '--products', 'website');
+    expect(result.code).toBe(0);
+    expect(result.err).toContain(`Database: ${path.join(dataDir, 'portal.db')} (SQLite)`);
+  });
+
+  it('refuses to start a new database where none is, changing nothing, and says how to point at the right one', async () => {
+    const empty = makeTempDir('portal-cli-empty-');
+    dirs.push(empty);
+    process.env.PORTAL_DATA_DIR = empty;
+    const result = await run('create-school', 'stray.school', '--name', 'Stray School', '--products', 'website');
+    expect(result.code).toBe(2);
+    expect(result.err).toContain(`No database at ${path.join(empty, 'portal.db')}`);
+    expect(result.err).toMatch(/PORTAL_DATA_DIR.*--create/);
+    expect(fs.readdirSync(empty)).toEqual([]);
+  });
+
+  it('starts a new database with --create, and boot always may', async () => {
+    for (const [dir, argv] of [
+      [makeTempDir('portal-cli-create-'), ['create-school', 'new.school', '--create', '--name', 'New School', '--products', 'website']],
+      [makeTempDir('portal-cli-boot-'), ['boot']],
+    ] as const) {
+      dirs.push(dir);
+      process.env.PORTAL_DATA_DIR = dir;
+      const result = await run(...argv);
+      expect(result.code, result.err).toBe(0);
+      expect(fs.existsSync(path.join(dir, 'portal.db'))).toBe(true);
+    }
+  });
+});
 
 describe('operator command: help and mistakes', () => {
   it('prints the commands for --help and exits 0', async () => {

@@ -25,7 +25,11 @@ export interface DataTableProps<Row> {
   id?: string;
 }
 
-/** A Tabler card table of one page of rows; paging and status live beside it. */
+/**
+ * A Tabler card table of one page of rows; paging and status live beside it. Under the phone
+ * breakpoint each row becomes a card of 'Header: value' lines with its actions in a row of
+ * buttons (ui.css, from each cell's `data-label`), so no list scrolls sideways on a phone.
+ */
 export function DataTable<Row>({ caption, showCaption = false, columns, rows, rowKey, loading = false, empty, tableRef, id }: DataTableProps<Row>) {
   return (
     <div className={`table-responsive data-table${loading ? ' is-loading' : ''}`}>
@@ -50,11 +54,11 @@ export function DataTable<Row>({ caption, showCaption = false, columns, rows, ro
               <tr key={rowKey(row)} data-row-id={rowKey(row)}>
                 {columns.map((column) =>
                   column.rowHeader ? (
-                    <th scope="row" key={column.id} className={column.className}>
+                    <th scope="row" key={column.id} className={column.className} data-label={column.header}>
                       {column.cell(row)}
                     </th>
                   ) : (
-                    <td key={column.id} className={column.className}>
+                    <td key={column.id} className={column.className} data-label={column.header}>
                       {column.cell(row)}
                     </td>
                   ),

@@ -3,6 +3,7 @@
  * configuration or the system failed, 2 the command was called wrongly or refused its input
  * (nothing was changed).
  */
+import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ZodError } from 'zod';
 import { ConfigError, parseConfig } from '../config';
@@ -15,7 +16,12 @@ import { COMMANDS, UsageError, type Command } from './commands';
 function help(): string {
   const lines = ['Usage: npm run portal -- <command> [options]', '', 'Commands:'];
   for (const [name, command] of Object.entries(COMMANDS)) lines.push(`  ${name.padEnd(18)} ${command.summary}`);
-  lines.push('', 'Run `npm run portal -- <command> --help` for its options.');
+  lines.push(
+    '',
+    'Run `npm run portal -- <command> --help` for its options.',
+    `The database is the server's: PORTAL_DATA_DIR (default ./data) or DATABASE_URL. A command refuses`,
+    'to start a new SQLite database unless given --create (boot, which the server runs, always may).',
+  );
   return lines.join('\n');
 }
 
@@ -55,6 +61,15 @@ function parse(command: Command, args: string[]) {
   return { help: false as const, values, positionals: parsed.positionals };
 }
 
+const CREATE_FLAG = '--create';
+
+/** Which database a command opens, for the operator: the SQLite file, or PostgreSQL's host and database (never the password). */
+function describeDatabase(config: { DATABASE_URL?: string | undefined; databaseFile: string }): string {
+  if (!config.DATABASE_URL) return `${config.databaseFile} (SQLite)`;
+  const url = new URL(config.DATABASE_URL);
+  return `PostgreSQL ${url.hostname}${url.port ? `:${url.port}` : ''}${url.pathname}`;
+}
+
 export async function main(argv: string[], print: (line: string) => void = console.log, printError = console.error): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
@@ -66,14 +81,27 @@ export async function main(argv: string[], print: (line: string) => void = conso
     printError(`Unknown command "${name}".\n\n${help()}`);
     return 2;
   }
+  // --create: any command may start a new SQLite database; without it only boot does.
+  const create = rest.includes(CREATE_FLAG) || name === 'boot';
   let db;
   try {
-    const args = parse(command, rest);
+    const args = parse(
+      command,
+      rest.filter((arg) => arg !== CREATE_FLAG),
+    );
     if (args.help) {
       print(commandHelp(command));
       return 0;
     }
     const config = parseConfig(process.env);
+    if (!config.DATABASE_URL && !create && !fs.existsSync(config.databaseFile)) {
+      printError(
+        `No database at ${config.databaseFile}: the portal has never run with this data directory. ` +
+          "Set PORTAL_DATA_DIR to the server's data directory (or DATABASE_URL to its database), or add --create to start a new database there.",
+      );
+      return 2;
+    }
+    printError(`Database: ${describeDatabase(config)}`);
     db = openDatabase(config);
     const runtime = { config, db, clock: systemClock };
     // Operator commands may run before the server ever started: bring the schema up first.
