@@ -59,11 +59,15 @@ export const postSchema = z.object({
 });
 export type Post = z.infer<typeof postSchema>;
 
+/** How many items the whole list holds, search applied (beyond the spec: the footer's 'of 58 posts'). */
+const listTotalSchema = z.number().int().nonnegative();
+
 /** GET /api/website/wordpress/posts */
 export const postsResponseSchema = successSchema({
   posts: z.array(postSchema),
   categories: z.array(categorySchema),
   total_pages: z.number().int(),
+  total: listTotalSchema,
 });
 
 export const pageSchema = z.object({
@@ -76,7 +80,7 @@ export const pageSchema = z.object({
 export type Page = z.infer<typeof pageSchema>;
 
 /** GET /api/website/wordpress/pages */
-export const pagesResponseSchema = successSchema({ pages: z.array(pageSchema), total_pages: z.number().int() });
+export const pagesResponseSchema = successSchema({ pages: z.array(pageSchema), total_pages: z.number().int(), total: listTotalSchema });
 
 export const galleryImageSchema = z.object({ id: z.number().int(), src: z.string(), title: z.string() });
 export type GalleryImage = z.infer<typeof galleryImageSchema>;
@@ -90,7 +94,7 @@ export const gallerySchema = z.object({
 export type Gallery = z.infer<typeof gallerySchema>;
 
 /** GET /api/website/wordpress/galleries */
-export const galleriesResponseSchema = successSchema({ galleries: z.array(gallerySchema), total_pages: z.number().int() });
+export const galleriesResponseSchema = successSchema({ galleries: z.array(gallerySchema), total_pages: z.number().int(), total: listTotalSchema });
 
 /** GET /api/website/wordpress/galleries/min */
 export const galleriesMinResponseSchema = successSchema({

@@ -178,7 +178,7 @@ describe('operator commands import-wxr and publish-pages', () => {
     dataDir = makeTempDir('portal-wxr-');
     process.env.PORTAL_DATA_DIR = dataDir;
     database = await useEnvironmentDatabase();
-    expect((await run('create-school', 'wxr.school', '--name', 'WXR School', '--products', 'website')).code).toBe(0);
+    expect((await run('create-school', 'wxr.school', '--create', '--name', 'WXR School', '--products', 'website')).code).toBe(0);
   });
   afterEach(async () => {
     fs.rmSync(dataDir, { recursive: true, force: true });

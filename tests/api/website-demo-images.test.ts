@@ -174,7 +174,7 @@ describe('operator command import-wxr --local-images', () => {
     dataDir = makeTempDir('portal-wxr-images-');
     process.env.PORTAL_DATA_DIR = dataDir;
     database = await useEnvironmentDatabase();
-    expect((await run('create-school', 'plain.school', '--name', 'Plain', '--products', 'website')).code).toBe(0);
+    expect((await run('create-school', 'plain.school', '--create', '--name', 'Plain', '--products', 'website')).code).toBe(0);
     expect((await run('create-school', 'local.school', '--name', 'Local', '--products', 'website')).code).toBe(0);
   });
   afterEach(async () => {

@@ -231,6 +231,7 @@ test.describe('Create Post', () => {
     await openEditor(page, '/website/posts/edit');
     await page.getByLabel('Title').fill('Cancelled');
     await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('dialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Leave' }).click();
     await expect(page).toHaveURL(/\/website\/posts$/);
   });
 });

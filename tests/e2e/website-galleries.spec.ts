@@ -134,10 +134,11 @@ test.describe('Manage Galleries', () => {
     await page.goto(`/website/galleries/edit?id=${id}`);
     expect(await gridOrder(page)).toEqual([...before].reverse());
 
-    // Cancel leaves without saving.
+    // Cancel leaves without saving, once the user confirms losing the new order.
     await waitForHydration(page);
     await page.getByRole('button', { name: /^Move image .* right$/ }).first().click();
     await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.getByRole('dialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Leave' }).click();
     await expect(page).toHaveURL(/\/website\/galleries$/);
     await page.goto(`/website/galleries/edit?id=${id}`);
     expect(await gridOrder(page)).toEqual([...before].reverse());

@@ -68,7 +68,7 @@ test.describe('Manage Posts', () => {
     await expect(page).toHaveURL(new RegExp(`\\?query=${encodeURIComponent(alpha).replace(/%20/g, '(\\+|%20)')}$`));
     await expect(table.locator('tbody tr')).toHaveCount(1);
     await expect(rowOf(table, alpha)).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: 'matching' })).toHaveText(`1 post matching “${alpha}”.`);
+    await expect(page.getByRole('status').filter({ hasText: 'matching' })).toHaveText(`Showing 1 of 1 post matching “${alpha}”.`);
 
     await box.fill(token);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -105,6 +105,9 @@ test.describe('Manage Posts', () => {
     await expect(page).toHaveURL(/\?page=2$/);
     await expect(pager.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
     await expect(table.getByRole('rowheader').first()).not.toHaveText(firstTitles[0] ?? '');
+    // The footer says which rows of how many (the API's total, search applied).
+    const { total } = (await (await page.request.get('/api/website/wordpress/posts?page=1&limit=10')).json()) as { total: number };
+    await expect(page.getByRole('status').filter({ hasText: 'Showing' })).toHaveText(`Showing 11–20 of ${total} posts.`);
     await page.goBack();
     await expect(page).toHaveURL(/\/website\/posts$/);
     await expect(pager.getByRole('link', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');

@@ -97,9 +97,13 @@ describe('rows', () => {
 
 describe('listSummary', () => {
   it('says what the list shows', () => {
-    expect(listSummary({ page: 2, totalPages: 5, count: 10, noun: 'post' })).toBe('Page 2 of 5: 10 posts.');
-    expect(listSummary({ page: 1, totalPages: 1, count: 1, noun: 'post', query: 'abc' })).toBe('1 post matching “abc”.');
-    expect(listSummary({ page: 1, totalPages: 0, count: 0, noun: 'gallery', nounPlural: 'galleries' })).toBe('No galleries.');
+    expect(listSummary({ page: 1, pageSize: 10, total: 58, count: 10, noun: 'post' })).toBe('Showing 1–10 of 58 posts.');
+    expect(listSummary({ page: 6, pageSize: 10, total: 58, count: 8, noun: 'post' })).toBe('Showing 51–58 of 58 posts.');
+    expect(listSummary({ page: 1, pageSize: 10, total: 1, count: 1, noun: 'post', query: 'abc' })).toBe('Showing 1 of 1 post matching “abc”.');
+    expect(listSummary({ page: 2, pageSize: 10, total: 11, count: 1, noun: 'gallery', nounPlural: 'galleries' })).toBe('Showing 11 of 11 galleries.');
+    expect(listSummary({ page: 1, pageSize: 10, total: 0, count: 0, noun: 'gallery', nounPlural: 'galleries' })).toBe('No galleries.');
+    // A total that lags the rows (a post added meanwhile) never reads as fewer than shown.
+    expect(listSummary({ page: 1, pageSize: 10, total: 3, count: 4, noun: 'page' })).toBe('Showing 1–4 of 4 pages.');
   });
 });
 

@@ -3,7 +3,10 @@ export interface ListStatusProps {
   /** Shown while a page loads, e.g. 'Loading pages...'. */
   loadingText: string;
   page: number;
-  totalPages: number;
+  /** Rows a page holds. */
+  pageSize: number;
+  /** Items in the whole list, search applied. */
+  total: number;
   /** Rows on the page. */
   count: number;
   /** The noun of one row, e.g. 'post'. */
@@ -13,12 +16,17 @@ export interface ListStatusProps {
   query?: string;
 }
 
-/** What the list shows right now, in a polite live region (so paging and searching are announced). */
-export function listSummary({ page, totalPages, count, noun, nounPlural = `${noun}s`, query }: Omit<ListStatusProps, 'loading' | 'loadingText'>): string {
+/**
+ * What the list shows right now, in a polite live region (so paging and searching are
+ * announced): 'Showing 11–20 of 58 posts', which rows of how many, never a page's count alone.
+ */
+export function listSummary({ page, pageSize, total, count, noun, nounPlural = `${noun}s`, query }: Omit<ListStatusProps, 'loading' | 'loadingText'>): string {
   const matching = query ? ` matching “${query}”` : '';
   if (count === 0) return `No ${nounPlural}${matching}.`;
-  const rows = `${count} ${count === 1 ? noun : nounPlural}${matching}`;
-  return totalPages > 1 ? `Page ${page} of ${totalPages}: ${rows}.` : `${rows.charAt(0).toUpperCase()}${rows.slice(1)}.`;
+  const first = (page - 1) * pageSize + 1;
+  const last = first + count - 1;
+  const of = Math.max(total, last);
+  return `Showing ${first === last ? first : `${first}–${last}`} of ${of} ${of === 1 ? noun : nounPlural}${matching}.`;
 }
 
 export function ListStatus(props: ListStatusProps) {

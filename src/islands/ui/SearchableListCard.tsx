@@ -10,6 +10,9 @@ export interface SearchableListState<Row> {
   rows: Row[];
   page: number;
   totalPages: number;
+  /** Items in the whole list, search applied. */
+  total: number;
+  pageSize: number;
   query: string;
   /** A page is on its way. */
   loading: boolean;
@@ -84,7 +87,8 @@ export function SearchableListCard<Row>({
           loading={list.loading}
           loadingText={`Loading ${plural}...`}
           page={list.page}
-          totalPages={list.totalPages}
+          pageSize={list.pageSize}
+          total={list.total}
           count={list.rows.length}
           noun={noun}
           query={list.query}

@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import '../ui/ui.css';
 import './gallery.css';
 import { createGalleryEditor, GALLERIES_LIST_PATH } from '../../stores/website/gallery';
+import { useLeaveGuard } from '../ui/useLeaveGuard';
 import { showFlash } from '../../lib/flash';
 import type { GalleryTile } from '../../lib/website-lists';
 import { GalleryUploader } from './GalleryUploader';
@@ -30,6 +31,8 @@ export default function GalleryEditor({ galleryId, title, tiles: initialTiles, m
   const saving = useStore(store.$saving);
   const removing = useStore(store.$removing);
   const announcement = useStore(store.$announcement);
+  // Fresh uploads and a new order are lost when leaving unsaved (uploads still on their way too).
+  const guard = useLeaveGuard(() => store.$dirty.get() || store.$uploading.get() > 0);
   const gridRef = useRef<HTMLUListElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [focusTarget, setFocusTarget] = useState<FocusTarget | null>(null);
@@ -178,11 +181,12 @@ export default function GalleryEditor({ galleryId, title, tiles: initialTiles, m
           className="btn btn-primary"
           disabled={saveDisabled}
           aria-describedby={uploading > 0 ? 'gallery-save-wait' : undefined}
-          onClick={() => void store.save()}
+          onClick={() => void store.save(guard.leaveNow)}
         >
           {saving ? 'Saving…' : 'Save'}
         </button>
       </div>
+      {guard.dialog}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { createNewGalleryStore, GALLERY_TITLE_MAX } from '../../stores/website/new-gallery';
+import { useLeaveGuard } from '../ui/useLeaveGuard';
 
 /** /website/galleries/new: a title, Cancel and Create; then the new gallery's edit screen. */
 export default function NewGalleryForm() {
@@ -11,10 +12,14 @@ export default function NewGalleryForm() {
   const [title, setTitle] = useState('');
   const error = useStore(store.$error);
   const saving = useStore(store.$saving);
+  // A typed title is work: leaving asks first.
+  const typed = useRef('');
+  typed.current = title;
+  const guard = useLeaveGuard(() => typed.current.trim() !== '');
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if ((await store.create(title)) === 'invalid') inputRef.current?.focus();
+    if ((await store.create(title, guard.leaveNow)) === 'invalid') inputRef.current?.focus();
   };
 
   return (
@@ -56,6 +61,7 @@ export default function NewGalleryForm() {
           {saving ? 'Creating…' : 'Create'}
         </button>
       </div>
+      {guard.dialog}
     </form>
   );
 }

@@ -14,6 +14,10 @@ import { listHref, readLocation, type ListLocation } from '../../lib/lists';
 export interface ListView<Row> extends ListLocation {
   rows: Row[];
   totalPages: number;
+  /** Items in the whole list, search applied. */
+  total: number;
+  /** Rows a page holds (the first row's number is (page - 1) * pageSize + 1). */
+  pageSize: number;
 }
 
 export interface ListState<Row> extends ListView<Row> {
@@ -27,7 +31,7 @@ export interface ListSource<Row> {
   /** The contract's ceiling for `query`. */
   maxQueryLength: number;
   /** One page from the API, or null when the call failed (the caller has told the user). */
-  fetchPage(location: ListLocation): Promise<{ rows: Row[]; totalPages: number } | null>;
+  fetchPage(location: ListLocation): Promise<{ rows: Row[]; totalPages: number; total: number } | null>;
 }
 
 type HistoryMode = 'push' | 'replace' | 'none';
@@ -58,7 +62,7 @@ export function createListStore<Row>(source: ListSource<Row>, initial: ListView<
       $list.set({ ...$list.get(), loading: false });
       return false;
     }
-    $list.set({ ...location, rows: result.rows, totalPages: result.totalPages, loading: false });
+    $list.set({ ...$list.get(), ...location, rows: result.rows, totalPages: result.totalPages, total: result.total, loading: false });
     if (history !== 'none') {
       const href = listHref(source.path, location);
       // The same search again (Enter twice) must not add a Back step.

@@ -90,6 +90,10 @@ export interface EditorStore {
   readonly $galleries: ReadableAtom<{ state: LoadState; items: Array<{ id: number; title: string }> }>;
   readonly $saving: ReadableAtom<boolean>;
   readonly $uploading: ReadableAtom<boolean>;
+  /** Something was changed since the page opened and is not saved (the leave guard asks). */
+  readonly $dirty: ReadableAtom<boolean>;
+  /** The content was edited (Editor.js reported a change made after it was ready). */
+  markContentChanged(): void;
   setTitle(title: string): void;
   toggleCategory(id: number, ticked: boolean): void;
   setParent(title: string): void;
@@ -110,7 +114,7 @@ export interface EditorStore {
    * everything typed stays.
    */
   save(getContent: () => Promise<string>, navigate?: (path: string) => void): Promise<boolean>;
-  /** Back to the list without saving. */
+  /** Back to the list without saving (`navigate` is where the island's leave guard asks first). */
   cancel(navigate?: (path: string) => void): void;
 }
 
@@ -127,6 +131,7 @@ export function createEditorStore({ kind, mode, item, categories, parents }: Edi
   const $galleries = atom<{ state: LoadState; items: Array<{ id: number; title: string }> }>({ state: 'idle', items: [] });
   const $saving: WritableAtom<boolean> = atom(false);
   const $uploading: WritableAtom<boolean> = atom(false);
+  const $dirty: WritableAtom<boolean> = atom(false);
 
   async function upload(endpoint: TypedEndpoint<WebsiteCalls['uploadMedia' | 'uploadBuilderMedia']>, file: Blob): Promise<MediaUploadResponse['media'] | null> {
     $uploading.set(true);
@@ -148,9 +153,15 @@ export function createEditorStore({ kind, mode, item, categories, parents }: Edi
     $galleries,
     $saving,
     $uploading,
+    $dirty,
+
+    markContentChanged() {
+      $dirty.set(true);
+    },
 
     setTitle(title) {
       $form.setKey('title', title);
+      $dirty.set(true);
     },
 
     toggleCategory(id, ticked) {
@@ -158,10 +169,12 @@ export function createEditorStore({ kind, mode, item, categories, parents }: Edi
       if (ticked) ids.add(id);
       else ids.delete(id);
       $form.setKey('categoryIds', [...ids]);
+      $dirty.set(true);
     },
 
     setParent(title) {
       $form.setKey('parent', title);
+      $dirty.set(true);
     },
 
     async loadCategories() {
@@ -252,6 +265,7 @@ export function createEditorStore({ kind, mode, item, categories, parents }: Edi
         const res = await send(saveEndpoint(kind, mode), { body: payload }, { onFailure: SAVE_FAILURE });
         if (!res) return false;
         saved = true;
+        $dirty.set(false);
         setFlash(listPath(kind), successText(kind, mode), 'success');
         navigate(listPath(kind));
         return true;

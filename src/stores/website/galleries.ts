@@ -35,7 +35,7 @@ export function createGalleriesStore({ initial, timeZone, pageSize }: GalleriesS
         // Spec section 8: a failed gallery list shows nothing (an expired session still signs in again).
         const res = await send(websiteApi.galleries, { query: listQuery(location, pageSize) }, { onFailure: 'silent' });
         if (!res) return null;
-        return { rows: res.galleries.map((gallery) => toGalleryRow(gallery, timeZone)), totalPages: res.total_pages };
+        return { rows: res.galleries.map((gallery) => toGalleryRow(gallery, timeZone)), totalPages: res.total_pages, total: res.total };
       },
     },
     initial,

@@ -51,6 +51,8 @@ export interface GalleryEditorStore {
   $removing: ReadableAtom<ReadonlySet<number>>;
   /** The last change, for the live region. */
   $announcement: ReadableAtom<string>;
+  /** Images added or moved and not saved yet (deleting is immediate and saved): leaving asks. */
+  $dirty: ReadableAtom<boolean>;
   announce(text: string): void;
   setUploading(count: number): void;
   add(tile: GalleryTile): void;
@@ -60,8 +62,8 @@ export interface GalleryEditorStore {
   move(id: number, delta: number): void;
   /** Moves the image at `from` to `to` (drag and drop). */
   reorder(from: number, to: number): void;
-  /** Attaches the grid's images in order; true when saved. */
-  save(): Promise<boolean>;
+  /** Attaches the grid's images in order, then `navigate`s to the list; true when saved. */
+  save(navigate?: (path: string) => void): Promise<boolean>;
   /** Where and how the uploader sends an image. */
   uploadTarget: GalleryUploadTarget;
   /** An upload's answer as its envelope (the uploader's response parser). */
@@ -79,6 +81,7 @@ export function createGalleryEditor(init: { galleryId: number; tiles: GalleryTil
   const $saving = atom(false);
   const $removing = atom<ReadonlySet<number>>(new Set());
   const $announcement = atom('');
+  const $dirty = atom(false);
 
   const announce = (text: string) => $announcement.set(text);
   const position = (id: number) => $tiles.get().findIndex((t) => t.id === id);
@@ -88,6 +91,7 @@ export function createGalleryEditor(init: { galleryId: number; tiles: GalleryTil
   const add = (tile: GalleryTile) => {
     if (position(tile.id) !== -1) return;
     $tiles.set([...$tiles.get(), tile]);
+    $dirty.set(true);
     announce(`${tile.title} uploaded.`);
   };
 
@@ -105,6 +109,7 @@ export function createGalleryEditor(init: { galleryId: number; tiles: GalleryTil
     $saving,
     $removing,
     $announcement,
+    $dirty,
     announce,
     setUploading(count) {
       $uploading.set(Math.max(0, count));
@@ -130,16 +135,18 @@ export function createGalleryEditor(init: { galleryId: number; tiles: GalleryTil
       const to = Math.max(0, Math.min(from + delta, $tiles.get().length - 1));
       if (to === from) return;
       $tiles.set(moveItem($tiles.get(), from, to));
+      $dirty.set(true);
       const tile = $tiles.get()[to];
       if (tile) announceMove(tile, to);
     },
     reorder(from, to) {
       if (from === to) return;
       $tiles.set(moveItem($tiles.get(), from, to));
+      $dirty.set(true);
       const tile = $tiles.get()[to];
       if (tile) announceMove(tile, to);
     },
-    async save() {
+    async save(navigate = (path: string) => window.location.assign(path)) {
       if ($saving.get() || $uploading.get() > 0) return false;
       $saving.set(true);
       const body = { uploaded: $tiles.get().map((t) => t.id), galleryID: galleryId };
@@ -148,7 +155,8 @@ export function createGalleryEditor(init: { galleryId: number; tiles: GalleryTil
         $saving.set(false);
         return false;
       }
-      window.location.assign(GALLERIES_LIST_PATH);
+      $dirty.set(false);
+      navigate(GALLERIES_LIST_PATH);
       return true;
     },
     uploadTarget: {

@@ -28,6 +28,7 @@ export function createPagesStore({ initial, timeZone, pageSize }: PagesStoreInit
         return {
           rows: res.pages.map((page) => toPageRow(page, timeZone, isLockedContent(page.post_content))),
           totalPages: res.total_pages,
+          total: res.total,
         };
       },
     },

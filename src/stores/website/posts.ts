@@ -42,6 +42,7 @@ export function createPostsStore({ initial, timeZone, pageSize }: PostsStoreInit
         return {
           rows: res.posts.map((post) => toPostRow(post, timeZone, isLockedContent(post.post_content))),
           totalPages: res.total_pages,
+          total: res.total,
         };
       },
     },

@@ -16,6 +16,7 @@ import { createEditorStore, type EditorStore } from '../../../stores/website/edi
 import { TITLE_MAX, TOP_LEVEL, type EditorItem, type EditorKind, type EditorMode } from '../../../lib/website-editor';
 import type { EditorControls, EditorSurfaceProps } from './EditorSurface';
 import { previewHtml } from './preview';
+import { useLeaveGuard } from '../../ui/useLeaveGuard';
 import './editor.css';
 
 /** Editor.js and its tools: fetched as soon as the island's script runs in the browser, never on the server. */
@@ -190,6 +191,7 @@ export default function ContentEditor({ kind, mode, item, categories = null, par
   const form = useStore(store.$form);
   const saving = useStore(store.$saving);
   const uploading = useStore(store.$uploading);
+  const guard = useLeaveGuard(() => store.$dirty.get());
   const [controls, setControls] = useState<EditorControls | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const titleId = useId();
@@ -260,14 +262,20 @@ export default function ContentEditor({ kind, mode, item, categories = null, par
               {kind === 'page' && <GalleryMenu store={store} onPick={(id) => void insertGallery(id)} />}
             </div>
           </div>
-          <ContentArea initialHtml={item?.content ?? ''} labelledBy={contentLabelId} uploadImage={store.uploadImage} onReady={setControls} />
+          <ContentArea
+            initialHtml={item?.content ?? ''}
+            labelledBy={contentLabelId}
+            uploadImage={store.uploadImage}
+            onReady={setControls}
+            onChange={store.markContentChanged}
+          />
         </div>
 
         {kind === 'post' && <Categories store={store} />}
         {kind === 'page' && mode === 'create' && <MenuParent store={store} />}
       </div>
       <div className="card-footer editor-footer">
-        <button type="button" className="btn" onClick={() => store.cancel()} disabled={saving}>
+        <button type="button" className="btn" onClick={() => store.cancel(guard.confirmLeave)} disabled={saving}>
           Cancel
         </button>
         <button
@@ -275,12 +283,13 @@ export default function ContentEditor({ kind, mode, item, categories = null, par
           className="btn btn-primary"
           disabled={!ready || saving}
           onClick={() => {
-            if (controls) void store.save(() => controls.getHtml());
+            if (controls) void store.save(() => controls.getHtml(), guard.leaveNow);
           }}
         >
           {saving ? 'Saving…' : mode === 'create' ? 'Create' : 'Save'}
         </button>
       </div>
+      {guard.dialog}
     </div>
   );
 }

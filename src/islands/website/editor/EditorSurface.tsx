@@ -42,6 +42,8 @@ export interface EditorSurfaceProps {
   labelledBy: string;
   uploadImage: (file: Blob) => Promise<string | null>;
   onReady: (controls: EditorControls) => void;
+  /** The user changed the content (not called for Editor.js's own first render). */
+  onChange?: () => void;
   /**
    * Shown in the box until Editor.js has rendered the content (which it does out of sight, at
    * the same width), then replaced by it in one go: the content's preview, or 'Loading'.
@@ -96,11 +98,18 @@ function settled(element: HTMLElement | null): Promise<void> {
   });
 }
 
-export function EditorSurface({ initialHtml, labelledBy, uploadImage, onReady, waiting }: EditorSurfaceProps) {
+export function EditorSurface({ initialHtml, labelledBy, uploadImage, onReady, onChange, waiting }: EditorSurfaceProps) {
   const editorRef = useRef<EditorJS | null>(null);
   const surfaceRef = useRef<HTMLDivElement>(null);
   const [ready, setReady] = useState(false);
   const lastBlockIndex = useRef(-1);
+  // Editor.js keeps the callbacks it was started with: read the current ones through refs.
+  const readyRef = useRef(false);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  const reportChange = () => {
+    if (readyRef.current) onChangeRef.current?.();
+  };
   // Created once: Editor.js reads its configuration when it starts.
   const config = useMemo(() => {
     const parse = browserParser();
@@ -117,10 +126,14 @@ export function EditorSurface({ initialHtml, labelledBy, uploadImage, onReady, w
     holder?.addEventListener('focusin', remember);
     holder?.addEventListener('keyup', remember);
     holder?.addEventListener('mouseup', remember);
+    // Typing counts at once: Editor.js reports changes only after a pause, and a Cancel pressed
+    // within it must still ask. (Its own report covers block moves and tool changes.)
+    holder?.addEventListener('input', reportChange);
     return () => {
       holder?.removeEventListener('focusin', remember);
       holder?.removeEventListener('keyup', remember);
       holder?.removeEventListener('mouseup', remember);
+      holder?.removeEventListener('input', reportChange);
     };
   }, []);
 
@@ -154,6 +167,7 @@ export function EditorSurface({ initialHtml, labelledBy, uploadImage, onReady, w
     };
     // Shown (and usable) once it has settled where it was rendered out of sight.
     void settled(surfaceRef.current).then(() => {
+      readyRef.current = true;
       setReady(true);
       onReady(controls);
     });
@@ -171,6 +185,7 @@ export function EditorSurface({ initialHtml, labelledBy, uploadImage, onReady, w
           placeholder="Write your content here…"
           onInitialize={handleInitialize}
           onReady={handleReady}
+          onChange={reportChange}
         />
       </div>
     </div>

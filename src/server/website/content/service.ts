@@ -125,14 +125,14 @@ async function checkedCategoryIds(ctx: SchoolContext, category: Record<string, s
 // Posts
 
 /** GET /wordpress/posts: newest first, the school's categories, and the page count. */
-export async function listPosts(ctx: SchoolContext, query: ListQuery): Promise<{ posts: Post[]; categories: Category[]; total_pages: number }> {
+export async function listPosts(ctx: SchoolContext, query: ListQuery): Promise<{ posts: Post[]; categories: Category[]; total_pages: number; total: number }> {
   const search = searchOf(query.query);
   const [total, rows, categories] = await Promise.all([
     repo.countItems(ctx.db, ctx.domain.id, 'post', { search }),
     repo.listItems(ctx.db, ctx.domain.id, 'post', { search, order: 'created', offset: (query.page - 1) * query.limit, limit: query.limit }),
     listCategories(ctx),
   ]);
-  return { posts: await postsWithCategories(ctx, rows), categories, total_pages: totalPages(total, query.limit) };
+  return { posts: await postsWithCategories(ctx, rows), categories, total_pages: totalPages(total, query.limit), total };
 }
 
 async function requirePost(db: Db, domainId: number, id: number): Promise<ItemRow> {
@@ -235,13 +235,13 @@ export async function updatePost(ctx: SchoolContext, input: SaveInput): Promise<
 // Pages
 
 /** GET /wordpress/pages: last modified first, and the page count. */
-export async function listPages(ctx: SchoolContext, query: ListQuery): Promise<{ pages: Page[]; total_pages: number }> {
+export async function listPages(ctx: SchoolContext, query: ListQuery): Promise<{ pages: Page[]; total_pages: number; total: number }> {
   const search = searchOf(query.query);
   const [total, rows] = await Promise.all([
     repo.countItems(ctx.db, ctx.domain.id, 'page', { search }),
     repo.listItems(ctx.db, ctx.domain.id, 'page', { search, order: 'modified', offset: (query.page - 1) * query.limit, limit: query.limit }),
   ]);
-  return { pages: rows.map((row) => toPage(ctx.domain.label, row)), total_pages: totalPages(total, query.limit) };
+  return { pages: rows.map((row) => toPage(ctx.domain.label, row)), total_pages: totalPages(total, query.limit), total };
 }
 
 /** GET /wordpress/pages/{id}: one page for the editor, with its parent's title. */
@@ -369,6 +369,8 @@ export interface ListScreen<Row> {
   rows: Row[];
   /** At least 1; a location past it should show the last page instead. */
   total_pages: number;
+  /** Items in the whole list, search applied. */
+  total: number;
 }
 
 function listWindow(location: ListLocation) {
@@ -390,7 +392,7 @@ export async function loadPostsScreen(ctx: SchoolContext, location: ListLocation
     ctx,
     rows.map((r) => r.id),
   );
-  return { rows: rows.map((row) => toPostSummary(ctx.domain.label, row, names.get(row.id) ?? [])), total_pages: totalPages(total, limit) };
+  return { rows: rows.map((row) => toPostSummary(ctx.domain.label, row, names.get(row.id) ?? [])), total_pages: totalPages(total, limit), total };
 }
 
 function toPostSummary(label: string, row: ItemSummaryRow, categories: string[]): PostSummary {
@@ -421,7 +423,7 @@ export async function loadPagesScreen(ctx: SchoolContext, location: ListLocation
       locked: row.locked,
     }),
   );
-  return { rows: pages, total_pages: totalPages(total, limit) };
+  return { rows: pages, total_pages: totalPages(total, limit), total };
 }
 
 /** What the editor opens with. */

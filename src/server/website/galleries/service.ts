@@ -52,7 +52,7 @@ export async function createGallery(ctx: SchoolContext, title: string): Promise<
 }
 
 /** GET /wordpress/galleries: newest first, each with its images; paged like every website list. */
-export async function listGalleries(ctx: SchoolContext, page: number, limit: number): Promise<{ galleries: Gallery[]; total_pages: number }> {
+export async function listGalleries(ctx: SchoolContext, page: number, limit: number): Promise<{ galleries: Gallery[]; total_pages: number; total: number }> {
   const [rows, total] = await Promise.all([
     repo.listGalleries(ctx.db, ctx.domain.id, limit, (page - 1) * limit),
     repo.countGalleries(ctx.db, ctx.domain.id),
@@ -69,7 +69,7 @@ export async function listGalleries(ctx: SchoolContext, page: number, limit: num
       ctx.domain.label,
     ),
   );
-  return { galleries, total_pages: totalPages(total, limit) };
+  return { galleries, total_pages: totalPages(total, limit), total };
 }
 
 /** GET /wordpress/galleries/min: the editor's Insert Gallery menu. */
@@ -131,7 +131,7 @@ export async function removeGalleryImage(ctx: SchoolContext, dataDir: string, ga
 // Screens: what the pages (src/pages/website/galleries...) render first.
 
 /** Manage Galleries' first screen: a page of WEBSITE_PAGE_SIZE galleries (`total_pages` at least 1). */
-export function loadGalleriesScreen(ctx: SchoolContext, page: number): Promise<{ galleries: Gallery[]; total_pages: number }> {
+export function loadGalleriesScreen(ctx: SchoolContext, page: number): Promise<{ galleries: Gallery[]; total_pages: number; total: number }> {
   return listGalleries(ctx, page, WEBSITE_PAGE_SIZE);
 }
 
