@@ -70,12 +70,20 @@ export const postsResponseSchema = successSchema({
   total: listTotalSchema,
 });
 
+/** A page's state: published, held for review (new pages, PORTAL_PAGE_REVIEW_HOURS), or a draft. */
+export const pageStatusSchema = z.enum(['publish', 'pending', 'draft']);
+export type PageStatus = z.infer<typeof pageStatusSchema>;
+
 export const pageSchema = z.object({
   id: z.number().int(),
   post_title: z.string(),
   post_content: z.string(),
   post_modified: z.string(),
   post_url: z.string(),
+  /** Beyond the spec: the page's state, which Manage Pages shows. */
+  post_status: pageStatusSchema,
+  /** Beyond the spec, in list answers: when a page held for review publishes itself (ISO 8601, UTC). */
+  publishes_at: z.string().optional(),
 });
 export type Page = z.infer<typeof pageSchema>;
 

@@ -61,3 +61,13 @@ export function isoDay(unixSeconds: number, timeZone: string): string {
   const { day, month, year } = dateParts(unixSeconds, timeZone);
   return `${year}-${month}-${day}`;
 }
+
+/** dd, mm, yy, hh and mm (24-hour) parts, en-GB. */
+const numericDayTime = dateFormat('en-GB', { day: '2-digit', month: '2-digit', year: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/** dd/mm/yy hh:mm of a moment in the given IANA time zone (e.g. when a page held for review publishes). */
+export function formatDayMonthYearTime(date: Date, timeZone: string): string {
+  const parts: Record<string, string> = {};
+  for (const part of numericDayTime(timeZone).formatToParts(date)) parts[part.type] ??= part.value;
+  return `${parts.day ?? ''}/${parts.month ?? ''}/${parts.year ?? ''} ${parts.hour ?? ''}:${parts.minute ?? ''}`;
+}

@@ -9,7 +9,7 @@
  */
 import type { Gallery, GalleryImage, Page, Post } from '../contracts/website';
 import { MAX_QUERY_LENGTH } from '../contracts/website-rules';
-import { dayMonthYearParts, numericDay } from './dates';
+import { dayMonthYearParts, formatDayMonthYearTime, numericDay } from './dates';
 import { listHref, readLocation as readListLocation, type ListLocation } from './lists';
 
 export { listHref };
@@ -41,6 +41,16 @@ export interface PageRow {
   modified: DateCell;
   url: string;
   locked: boolean;
+  /** What the row says of a page that is not published: 'Pending review — publishes 24/11/26 14:05', 'Draft'; null when published. */
+  state: string | null;
+}
+
+/** The state a pages list row shows (null: published, nothing to say). */
+export function pageStateText(page: Pick<Page, 'post_status' | 'publishes_at'>, timeZone: string): string | null {
+  if (page.post_status === 'publish') return null;
+  if (page.post_status === 'draft') return 'Draft';
+  const at = page.publishes_at ? new Date(page.publishes_at) : null;
+  return at && !Number.isNaN(at.getTime()) ? `Pending review — publishes ${formatDayMonthYearTime(at, timeZone)}` : 'Pending review';
 }
 
 export interface GalleryRow {
@@ -96,6 +106,7 @@ export function toPageRow(page: Page, timeZone: string, locked: boolean): PageRo
     modified: formatListDate(page.post_modified, timeZone),
     url: page.post_url,
     locked,
+    state: pageStateText(page, timeZone),
   };
 }
 

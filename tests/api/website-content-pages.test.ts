@@ -65,8 +65,10 @@ describe('website content: pages and the menu', () => {
         post_content: '<p>new</p>',
         post_modified: new Date(ctx().clock.now * 1000).toISOString(),
         post_url: `/sites/${s.label}/page-01`,
+        post_status: 'publish',
       });
-      for (const p of body.pages) expect(Object.keys(p).sort()).toEqual(Object.keys(pageSchema.shape).sort());
+      // A published page has every field but `publishes_at` (pending pages only).
+      for (const p of body.pages) expect(Object.keys(p).sort()).toEqual(Object.keys(pageSchema.shape).filter((k) => k !== 'publishes_at').sort());
 
       const second = pagesResponseSchema.parse(await bodyOf(await getWith(ctx().app, '/api/website/wordpress/pages?page=2&limit=10', c)));
       expect(second.pages.map((p) => p.post_title)).toEqual(['Page 03', 'Page 02']);
@@ -89,6 +91,27 @@ describe('website content: pages and the menu', () => {
       expect(await titles('%')).toEqual(['50% off_uniform']);
       expect(await titles('f_u')).toEqual(['50% off_uniform']);
       expect(await titles('nothing like it')).toEqual([]);
+    });
+
+    it('says which pages are held for review and when each publishes itself (PORTAL_PAGE_REVIEW_HOURS after it was created)', async () => {
+      const { s, c } = await freshSchool();
+      const created = ctx().clock.now;
+      const pending = await addPage(ctx(), s, { title: 'Held', status: 'pending' });
+      const draft = await addPage(ctx(), s, { title: 'Drafted', status: 'draft' });
+      const published = await addPage(ctx(), s, { title: 'Out' });
+      const body = pagesResponseSchema.parse(await bodyOf(await getWith(ctx().app, '/api/website/wordpress/pages?limit=100', c)));
+      const byId = new Map(body.pages.map((p) => [p.id, p]));
+      const hours = ctx().config.PORTAL_PAGE_REVIEW_HOURS;
+      expect(byId.get(pending.id)).toMatchObject({ post_status: 'pending', publishes_at: new Date((created + hours * HOUR) * 1000).toISOString() });
+      expect(byId.get(draft.id)?.post_status).toBe('draft');
+      expect(byId.get(draft.id)).not.toHaveProperty('publishes_at');
+      expect(byId.get(published.id)?.post_status).toBe('publish');
+      expect(byId.get(published.id)).not.toHaveProperty('publishes_at');
+      // The moment it names is the one the sweep publishes it at.
+      expect(await publishDuePagesOf(schoolContext(ctx().db, s, created + hours * HOUR - 1), hours)).toBe(0);
+      expect(await publishDuePagesOf(schoolContext(ctx().db, s, created + hours * HOUR), hours)).toBe(1);
+      const after = pagesResponseSchema.parse(await bodyOf(await getWith(ctx().app, '/api/website/wordpress/pages?limit=100', c)));
+      expect(after.pages.find((p) => p.id === pending.id)?.post_status).toBe('publish');
     });
 
     it("never lists another school's pages", async () => {

@@ -258,6 +258,27 @@ test.describe('Manage Pages', () => {
     const firstRow = table.locator('tbody tr').first();
     await expect(firstRow.getByRole('link', { name: /^View .* \(opens in a new tab\)$/ })).toHaveAttribute('target', '_blank');
   });
+
+  test('a new page says it is pending review and when it publishes, in the first HTML and after paging back', async ({ page }) => {
+    const title = uniqueTitle('E2E pending page');
+    const res = await page.request.post('/api/website/pages/create', { data: { title, content: '<p>Held</p>', parent: null } });
+    expect(res.status()).toBe(200);
+    const html = await (await page.request.get(`/website/pages?query=${encodeURIComponent(title)}`)).text();
+    expect(html).toMatch(/Pending review — publishes \d{2}\/\d{2}\/\d{2} \d{2}:\d{2}/);
+    await page.goto(`/website/pages?query=${encodeURIComponent(title)}`);
+    await waitForHydration(page);
+    const row = rowOf(page.getByRole('table', { name: 'Pages' }), title);
+    await expect(row.getByRole('rowheader')).toContainText(/Pending review — publishes \d{2}\/\d{2}\/\d{2} \d{2}:\d{2}/);
+    // The same words when the row comes from the API (a search run in the page).
+    const box = page.getByRole('searchbox', { name: 'Search pages by title' });
+    await box.fill(title);
+    await box.press('Enter');
+    await expect(rowOf(page.getByRole('table', { name: 'Pages' }), title).getByRole('rowheader')).toContainText('Pending review — publishes');
+    // A published page says nothing of the kind.
+    await page.goto('/website/pages?query=Level%203');
+    await waitForHydration(page);
+    await expect(page.getByRole('table', { name: 'Pages' }).getByText('Pending review')).toHaveCount(0);
+  });
 });
 
 test.describe('accessibility', () => {

@@ -4,7 +4,8 @@ import { listSummary } from '../../src/islands/ui/ListStatus';
 import { listHref, readLocation } from '../../src/lib/website-lists';
 import { listQuery } from '../../src/lib/lists';
 import { encodeQuery } from '../../src/lib/send';
-import { displayTitle, formatListDate, toPostRow } from '../../src/lib/website-lists';
+import { displayTitle, formatListDate, pageStateText, toPageRow, toPostRow } from '../../src/lib/website-lists';
+import { formatDayMonthYearTime } from '../../src/lib/dates';
 import { moveItem } from '../../src/stores/website/gallery';
 
 describe('readLocation', () => {
@@ -92,6 +93,26 @@ describe('rows', () => {
     });
     expect(toPostRow({ ...post, post_status: 'publish' }, 'UTC', false).isPublic).toBe(true);
     expect(displayTitle(' Hello ')).toBe('Hello');
+  });
+});
+
+describe('page states', () => {
+  const page = { id: 1, post_title: 'Trips', post_content: '', post_modified: '2026-11-20T10:00:00.000Z', post_url: '/sites/a/trips' };
+
+  it('says when a pending page publishes, in the portal’s zone, and nothing for a published one', () => {
+    expect(pageStateText({ post_status: 'pending', publishes_at: '2026-11-24T14:05:00.000Z' }, 'Europe/London')).toBe('Pending review — publishes 24/11/26 14:05');
+    // Summer time: London is UTC+1.
+    expect(pageStateText({ post_status: 'pending', publishes_at: '2026-07-01T23:30:00.000Z' }, 'Europe/London')).toBe('Pending review — publishes 02/07/26 00:30');
+    expect(pageStateText({ post_status: 'pending' }, 'Europe/London')).toBe('Pending review');
+    expect(pageStateText({ post_status: 'draft' }, 'Europe/London')).toBe('Draft');
+    expect(pageStateText({ post_status: 'publish' }, 'Europe/London')).toBeNull();
+    expect(toPageRow({ ...page, post_status: 'publish' }, 'UTC', false).state).toBeNull();
+    expect(toPageRow({ ...page, post_status: 'pending', publishes_at: '2026-11-24T09:00:00.000Z' }, 'UTC', false).state).toBe('Pending review — publishes 24/11/26 09:00');
+  });
+
+  it('formats a moment as dd/mm/yy hh:mm on the 24-hour clock', () => {
+    expect(formatDayMonthYearTime(new Date('2026-01-05T00:07:00Z'), 'UTC')).toBe('05/01/26 00:07');
+    expect(formatDayMonthYearTime(new Date('2026-01-05T23:59:00Z'), 'Asia/Tokyo')).toBe('06/01/26 08:59');
   });
 });
 

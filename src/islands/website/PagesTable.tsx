@@ -12,7 +12,20 @@ import { MAX_QUERY_LENGTH } from '../../contracts/website-rules';
 export type PagesTableProps = PagesStoreInit;
 
 const columns: Column<PageRow>[] = [
-  { id: 'title', header: 'Title', rowHeader: true, cell: (row) => row.title },
+  {
+    id: 'title',
+    header: 'Title',
+    rowHeader: true,
+    // A page the public cannot see yet says so, and when it will be.
+    cell: (row) =>
+      row.state ? (
+        <>
+          <span>{row.title}</span> <span className="badge badge-pending">{row.state}</span>
+        </>
+      ) : (
+        row.title
+      ),
+  },
   {
     id: 'modified',
     header: 'Last Modified',

@@ -85,7 +85,8 @@ export function toast(page: Page, text: string): Locator {
 
 /** The body row of a list table whose row header is `title`. */
 export function rowOf(table: Locator, title: string): Locator {
-  return table.locator('tbody tr').filter({ has: table.page().getByRole('rowheader', { name: title, exact: true }) });
+  // The row header is the title, or the title then a state badge ('Pending review — …').
+  return table.locator('tbody tr').filter({ has: table.page().locator('th[scope="row"]').getByText(title, { exact: true }) });
 }
 
 /** Waits until React has hydrated the island that holds `locator` (Astro removes `ssr` then). */

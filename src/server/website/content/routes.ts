@@ -15,7 +15,9 @@ export const websiteContentRoutes = new Hono<AppEnv>();
 serve(websiteContentRoutes, websiteCalls.categories, async (ctx) => ({ categories: await content.listCategories(ctx) }));
 serve(websiteContentRoutes, websiteCalls.posts, (ctx, { query }) => content.listPosts(ctx, query));
 serve(websiteContentRoutes, websiteCalls.post, async (ctx, { params }) => ({ post: await content.getPost(ctx, params.id) }));
-serve(websiteContentRoutes, websiteCalls.pages, (ctx, { query }) => content.listPages(ctx, query));
+serve(websiteContentRoutes, websiteCalls.pages, (ctx, { query }, c) =>
+  content.listPages(ctx, query, { hours: c.get('runtime').config.PORTAL_PAGE_REVIEW_HOURS }),
+);
 serve(websiteContentRoutes, websiteCalls.page, async (ctx, { params }) => ({ page: await content.getPage(ctx, params.id) }));
 serve(websiteContentRoutes, websiteCalls.menu, async (ctx) => ({ menu: await content.getMenu(ctx) }));
 serve(websiteContentRoutes, websiteCalls.togglePost, async (ctx, { body }) => ({ post: await content.togglePost(ctx, body) }));

@@ -8,7 +8,7 @@ import { HtmlLimitError } from '../../html-limits';
 import { Refusal } from '../../errors';
 import { sanitizeContent } from './sanitize';
 import * as repo from './repository';
-import type { ItemRow, ItemSummaryRow, ItemType } from './repository';
+import type { ItemRow, ItemStatus, ItemSummaryRow, ItemType } from './repository';
 import { lockSlugs, nextFreeSlug, slugify } from './slugs';
 import { pageUrl, postUrl } from './urls';
 
@@ -70,13 +70,28 @@ function toPost(label: string, row: ItemRow, categories: string[]): Post {
   };
 }
 
-function toPage(label: string, row: ItemRow): Page {
+/** How long new pages are held for review (PORTAL_PAGE_REVIEW_HOURS): lists say when each pending page publishes. */
+export interface PageReview {
+  hours: number;
+}
+
+/** When a page created at `createdAt` publishes itself: the sweep (publishDuePages) publishes it from then on. */
+function publishesAt(createdAt: number, review: PageReview): string {
+  return isoDate(createdAt + Math.round(review.hours * SECONDS_PER_HOUR));
+}
+
+function pageState(row: { status: ItemStatus; created_at: number }, review: PageReview | undefined): Pick<Page, 'post_status' | 'publishes_at'> {
+  return { post_status: row.status, ...(row.status === 'pending' && review ? { publishes_at: publishesAt(row.created_at, review) } : {}) };
+}
+
+function toPage(label: string, row: ItemRow, review?: PageReview): Page {
   return {
     id: row.id,
     post_title: row.title,
     post_content: row.content,
     post_modified: isoDate(row.modified_at),
     post_url: pageUrl(label, row.slug),
+    ...pageState(row, review),
   };
 }
 
@@ -235,13 +250,13 @@ export async function updatePost(ctx: SchoolContext, input: SaveInput): Promise<
 // Pages
 
 /** GET /wordpress/pages: last modified first, and the page count. */
-export async function listPages(ctx: SchoolContext, query: ListQuery): Promise<{ pages: Page[]; total_pages: number; total: number }> {
+export async function listPages(ctx: SchoolContext, query: ListQuery, review?: PageReview): Promise<{ pages: Page[]; total_pages: number; total: number }> {
   const search = searchOf(query.query);
   const [total, rows] = await Promise.all([
     repo.countItems(ctx.db, ctx.domain.id, 'page', { search }),
     repo.listItems(ctx.db, ctx.domain.id, 'page', { search, order: 'modified', offset: (query.page - 1) * query.limit, limit: query.limit }),
   ]);
-  return { pages: rows.map((row) => toPage(ctx.domain.label, row)), total_pages: totalPages(total, query.limit), total };
+  return { pages: rows.map((row) => toPage(ctx.domain.label, row, review)), total_pages: totalPages(total, query.limit), total };
 }
 
 /** GET /wordpress/pages/{id}: one page for the editor, with its parent's title. */
@@ -408,7 +423,7 @@ function toPostSummary(label: string, row: ItemSummaryRow, categories: string[])
 }
 
 /** Manage Pages' first screen: two queries (count, rows with their stored `locked`), no content. */
-export async function loadPagesScreen(ctx: SchoolContext, location: ListLocation): Promise<ListScreen<PageSummary>> {
+export async function loadPagesScreen(ctx: SchoolContext, location: ListLocation, review?: PageReview): Promise<ListScreen<PageSummary>> {
   const { search, offset, limit } = listWindow(location);
   const [total, rows] = await Promise.all([
     repo.countItems(ctx.db, ctx.domain.id, 'page', { search }),
@@ -420,6 +435,7 @@ export async function loadPagesScreen(ctx: SchoolContext, location: ListLocation
       post_title: row.title,
       post_modified: isoDate(row.modified_at),
       post_url: pageUrl(ctx.domain.label, row.slug),
+      ...pageState(row, review),
       locked: row.locked,
     }),
   );
