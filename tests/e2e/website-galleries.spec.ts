@@ -144,6 +144,20 @@ test.describe('Manage Galleries', () => {
     expect(await gridOrder(page)).toEqual([...before].reverse());
   });
 
+  test("a file the server refuses shows the server's reason, leaves no Retry and changes nothing", async ({ page }) => {
+    const id = await createGallery(page.request, uniqueTitle('E2E refused upload'));
+    await page.goto(`/website/galleries/edit?id=${id}`);
+    await waitForHydration(page);
+    const input = await uppyInput(page);
+    // Named like an image, so the browser and Uppy take it for one; the server reads its bytes.
+    await input.setInputFiles([makeTextFile(images.dir, 'fake.png')]);
+    await expect(page.getByRole('alert').filter({ hasText: 'fake.png' })).toHaveText('fake.png: Only image files can be uploaded (PNG, JPEG, GIF, WebP or AVIF).');
+    await expect(toast(page, 'Failed! Please try again!')).toBeVisible();
+    await expect(page.locator('.uppy-Dashboard-Item')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /retry/i })).toHaveCount(0);
+    await expect(page.getByRole('list', { name: 'Gallery images' }).getByRole('img')).toHaveCount(0);
+  });
+
   test('an unknown gallery goes back to the list with the failure toast', async ({ page }) => {
     await page.goto('/website/galleries/edit?id=987654321');
     await expect(page).toHaveURL(/\/website\/galleries$/);

@@ -31,6 +31,8 @@ describe('contentSecurityPolicy', () => {
     expect(policy.get('base-uri')).toEqual(["'none'"]);
     expect(policy.get('form-action')).toEqual(["'self'"]);
     expect(policy.get('default-src')).toEqual(["'self'"]);
+    // Fetches go to the portal itself, and to object URLs of files the user picked (Uppy's previews).
+    expect(policy.get('connect-src')).toEqual(["'self'", 'blob:']);
   });
 
   it('is stricter on a public site: nothing by default, no frames of it, no forms, no fetches', () => {

@@ -39,6 +39,11 @@ export interface GalleryUploaderProps {
  * shows the generic toast. Uppy loads after the page is interactive, so the first HTML shows the
  * same prompt in a box of the same size.
  */
+/** A 4xx the server chose (not a sign-in expiry, not 'too many requests', which may pass later). */
+export function isRefusal(status: number): boolean {
+  return status >= 400 && status < 500 && status !== 401 && status !== 408 && status !== 429;
+}
+
 export function GalleryUploader({ store, maxFileSize }: GalleryUploaderProps) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [problem, setProblem] = useState('');
@@ -127,14 +132,23 @@ export function GalleryUploader({ store, maxFileSize }: GalleryUploaderProps) {
           timers.add(timer);
         }
       });
-      uppy.on('upload-error', (_file, _error, response) => {
-        // The Dashboard marks the file with a retry button; the store settles the answer (none
-        // at all when the network failed). xhr-upload hands over its XMLHttpRequest here.
+      uppy.on('upload-error', (file, _error, response) => {
+        // The store settles the answer (none at all when the network failed). xhr-upload hands
+        // over its XMLHttpRequest here.
+        const status = response instanceof XMLHttpRequest ? response.status : (response?.status ?? 0);
         const answer =
           response instanceof XMLHttpRequest
             ? store.readUpload(response.status, response.responseText)
-            : (response?.body ?? store.readUpload(response?.status ?? 0, ''));
+            : (response?.body ?? store.readUpload(status, ''));
         store.uploadFailed(answer);
+        // A refusal the server explained (a file it will never take) cannot succeed on a retry:
+        // its reason shows under the uploader and the file leaves the Dashboard, Retry and all.
+        // Anything else (no answer, a server error) keeps the Dashboard's Retry.
+        const message = !answer.success && 'message' in answer ? answer.message : undefined;
+        if (file && message && isRefusal(status)) {
+          setProblem(`${file.name}: ${message}`);
+          removeWhenPreviewed(file.id);
+        }
       });
       setLoaded({ uppy, Dashboard });
     })();

@@ -22,7 +22,9 @@ function portalDirectives(sitesOrigin: string | undefined): string[] {
     `img-src 'self' https: data: blob:${sites}`,
     `media-src 'self' https: blob:${sites}`,
     "font-src 'self' data:",
-    "connect-src 'self'",
+    // blob: Uppy's thumbnail generator reads a picked file it cannot draw (a damaged image)
+    // through its own object URL, made in this page from the user's file.
+    "connect-src 'self' blob:",
     `frame-src 'self' ${FRAME_SOURCES}`,
     "worker-src 'self' blob:",
     "object-src 'none'",
