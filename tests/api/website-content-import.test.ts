@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { categoriesResponseSchema, menuResponseSchema, pageResponseSchema, pagesResponseSchema, postsResponseSchema } from '../../src/contracts/website';
-import { main } from '../../src/server/cli/main';
+import { runCommand } from '../factories/cli';
 import { seedDemoIfEmpty, DEMO_SCHOOL } from '../../src/server/seed/demo';
 import { DEMO_WXR_FILE, seedDemoWebsite } from '../../src/server/website/seed';
 import { importWxr } from '../../src/server/website/import/service';
@@ -166,12 +166,7 @@ describe('operator commands import-wxr and publish-pages', () => {
   // On PostgreSQL (the postgres test project) the command and the checks share a database of the test's own.
   let database: Awaited<ReturnType<typeof useEnvironmentDatabase>> | undefined;
   const savedDataDir = process.env.PORTAL_DATA_DIR;
-  const run = async (...argv: string[]) => {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await main(argv, (l) => out.push(l), (l) => err.push(l));
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  };
+  const run = runCommand;
 
   // Each test gets its own data folder with the school wxr.school: no test depends on another's order.
   beforeEach(async () => {

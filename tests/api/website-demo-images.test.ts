@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { InsertQueryNode } from 'kysely';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { main } from '../../src/server/cli/main';
+import { runCommand } from '../factories/cli';
 import { DEMO_SCHOOL, seedDemoIfEmpty } from '../../src/server/seed/demo';
 import { importWxr } from '../../src/server/website/import/service';
 import { storedPath } from '../../src/server/media/store';
@@ -163,12 +163,7 @@ describe('operator command import-wxr --local-images', () => {
   let dataDir = '';
   let database: Awaited<ReturnType<typeof useEnvironmentDatabase>> | undefined;
   const savedDataDir = process.env.PORTAL_DATA_DIR;
-  const run = async (...argv: string[]) => {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await main(argv, (l) => out.push(l), (l) => err.push(l));
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  };
+  const run = runCommand;
 
   beforeEach(async () => {
     dataDir = makeTempDir('portal-wxr-images-');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { main } from '../../src/server/cli/main';
+import { runCommand } from '../factories/cli';
 import { openDatabase, type Db } from '../../src/server/db';
 import { migrateAll } from '../../src/server/process';
 import { DEMO_SCHOOL } from '../../src/server/seed/demo';
@@ -31,18 +31,7 @@ afterAll(() => {
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-interface Run {
-  code: number;
-  out: string;
-  err: string;
-}
-
-async function run(...argv: string[]): Promise<Run> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(argv, (line) => out.push(line), (line) => err.push(line));
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const run = runCommand;
 
 /** Opens the command's database (creating the schema if the command never did) for one look. */
 async function withDb<T>(look: (db: Db) => Promise<T>): Promise<T> {

@@ -1,5 +1,5 @@
-import type { Db } from "../../db";
-import { findPublicSite } from "./service";
+import type { Db } from '../../db';
+import { findPublicSite } from './service';
 
 /**
  * Rendered pages of the public sites, kept in memory until their school's site changes.
@@ -29,7 +29,7 @@ export const SITE_PAGE_CACHE_BYTES = 32 * 1024 * 1024;
 /** A page larger than this is rendered on every visit rather than pushing many others out. */
 const MAX_PAGE_BYTES = 1024 * 1024;
 /** The headers a page's render sets that belong to the page itself (the middleware adds the rest afterwards). */
-const KEPT_HEADERS = new Set(["content-type", "content-security-policy"]);
+const KEPT_HEADERS = new Set(['content-type', 'content-security-policy']);
 
 export class SitePageCache {
   private readonly pages = new Map<string, KeptPage>();
@@ -41,12 +41,7 @@ export class SitePageCache {
    * The page at `pathAndQuery` of the site `label`, from the cache when the site has not changed
    * since it was kept, else rendered by `render` (and kept when it is a 200).
    */
-  async serve(
-    db: Db,
-    label: string,
-    pathAndQuery: string,
-    render: () => Promise<Response>,
-  ): Promise<Response> {
+  async serve(db: Db, label: string, pathAndQuery: string, render: () => Promise<Response>): Promise<Response> {
     const version = await siteVersionKey(db, label);
     // Unknown school or no website: the pages answer their 404, which is not kept.
     if (version === null) return render();
@@ -63,9 +58,7 @@ export class SitePageCache {
     const response = await render();
     if (response.status !== 200 || !response.body) return response;
     const body = await response.text();
-    const headers = [...response.headers].filter(([name]) =>
-      KEPT_HEADERS.has(name),
-    );
+    const headers = [...response.headers].filter(([name]) => KEPT_HEADERS.has(name));
     this.keep(pathAndQuery, {
       version,
       status: response.status,
@@ -110,11 +103,7 @@ export class SitePageCache {
 async function siteVersionKey(db: Db, label: string): Promise<string | null> {
   const site = await findPublicSite(db, label);
   if (!site) return null;
-  const row = await db
-    .selectFrom("website_site_versions")
-    .select("version")
-    .where("domain_id", "=", site.id)
-    .executeTakeFirst();
+  const row = await db.selectFrom('website_site_versions').select('version').where('domain_id', '=', site.id).executeTakeFirst();
   // The year: the footer's copyright line (src/layouts/PublicSite.astro) reads the clock.
   return `${site.id}:${row ? Number(row.version) : 0}:${new Date().getFullYear()}:${site.name}`;
 }
