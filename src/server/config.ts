@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { MAIL_URL_HINT, parseMailUrl } from './mail/mail-url';
 
 function isTimeZone(value: string): boolean {
   try {
@@ -97,6 +98,24 @@ export const configSchema = z.object({
       .refine(isPostgresUrl, 'must be a postgres:// or postgresql:// address such as postgres://user:password@localhost:5432/portal')
       .optional(),
   ),
+  /**
+   * Where mail goes: `smtp://user:password@host:587?pool=5&rate=10` or `smtps://...:465`. Without
+   * it, mail is kept in the database's outbox (src/server/mail/outbox.ts) and nothing is sent.
+   */
+  MAIL_URL: optionalText.pipe(
+    z
+      .string()
+      .superRefine((value, ctx) => {
+        try {
+          parseMailUrl(value);
+        } catch (err) {
+          ctx.addIssue({ code: 'custom', message: err instanceof Error ? err.message : MAIL_URL_HINT });
+        }
+      })
+      .optional(),
+  ),
+  /** The From and bounce address of every message; the forms' "from" is only its display name. */
+  PORTAL_MAIL_FROM: optionalText.pipe(z.email({ error: 'must be an email address such as office@example.org' }).optional()),
   PORTAL_ADMIN_EMAIL: optionalText.pipe(z.email({ error: 'must be an email address' }).optional()),
   PORTAL_ADMIN_PASSWORD: optionalText.pipe(
     z.string().min(8, 'must be at least 8 characters long').optional(),
@@ -107,8 +126,8 @@ export type Config = z.infer<typeof configSchema> & { databaseFile: string };
 
 export class ConfigError extends Error {}
 
-// DATABASE_URL carries the database password.
-const SECRET_VARIABLES = new Set(['PORTAL_ADMIN_PASSWORD', 'DATABASE_URL']);
+// DATABASE_URL and MAIL_URL carry passwords.
+const SECRET_VARIABLES = new Set(['PORTAL_ADMIN_PASSWORD', 'DATABASE_URL', 'MAIL_URL']);
 
 /** Parses the environment; throws a ConfigError whose message is one line naming the variable. */
 export function parseConfig(env: Record<string, string | undefined>): Config {

@@ -1,0 +1,42 @@
+import nodemailer from 'nodemailer';
+import type { Db } from '../db';
+import type { Clock } from '../clock';
+import { composeOptions } from './compose';
+import type { OutgoingMail } from './message';
+import type { DeliveryResult, MailTransport } from './transport';
+import './schema';
+
+/**
+ * The embedded default when no MAIL_URL is set: each message is built exactly as SMTP would
+ * carry it (nodemailer's stream transport) and kept in `mail_outbox`, where staff can read what
+ * would have gone out. Nothing leaves the machine, and nothing claims it did: the result's
+ * response says the message is in the outbox.
+ */
+export function createOutboxTransport(db: Db, clock: Clock, fromAddress: string): MailTransport {
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  return {
+    kind: 'outbox',
+    async send(mail: OutgoingMail): Promise<DeliveryResult> {
+      const info = await composer.sendMail(composeOptions(mail, fromAddress));
+      const raw = Buffer.isBuffer(info.message) ? info.message.toString('utf8') : String(info.message);
+      await db
+        .insertInto('mail_outbox')
+        .values({
+          domain_id: mail.domainId,
+          created_at: clock(),
+          message_id: info.messageId,
+          sender: fromAddress,
+          recipients: mail.to.address,
+          subject: mail.subject,
+          html: mail.html,
+          text: mail.text,
+          raw,
+        })
+        .execute();
+      return { ok: true, messageId: info.messageId, response: 'Kept in the outbox: MAIL_URL is not set, so nothing was sent.' };
+    },
+    close() {
+      composer.close();
+    },
+  };
+}
