@@ -11,10 +11,12 @@ import { contentSecurityPolicy, hardeningHeaders, type PageKind } from './server
 import { PAGE_FORM_MAX_BYTES, declaredBodyTooLarge } from './server/http/body-limits';
 import { THEME_BOOT_SCRIPT_HASH } from './server/http/theme-hash';
 import { siteLabelOf, sitePageCache } from './server/website/site/page-cache';
+import { isSitePreviewPath } from './server/website/revisions/preview-links';
+import { isUnsubscribePath } from './server/newsletter/sends/unsubscribe';
 
-/** Open without signing in: the login page, each school's public website and its uploads. */
+/** Open without signing in: the login page, each school's public website and its uploads, newsletters' unsubscribe links. */
 function isPublicPath(pathname: string): boolean {
-  return pathname === '/login' || isPublicSitePath(pathname);
+  return pathname === '/login' || isPublicSitePath(pathname) || isUnsubscribePath(pathname);
 }
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -56,7 +58,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (isApiPath(pathname)) return withHeaders(await next(), { 'X-Content-Type-Options': 'nosniff' });
 
   if (!SAFE_METHODS.has(context.request.method)) {
-    if (isCrossSiteRequest(context.request)) return plainResponse(403, 'Cross-site form submissions are refused.');
+    // One-click unsubscribes come from mail providers (RFC 8058): the link's signature is their authority, and unsubscribing twice is harmless.
+    if (isCrossSiteRequest(context.request) && !isUnsubscribePath(pathname)) return plainResponse(403, 'Cross-site form submissions are refused.');
     // Forms of pages are a few fields: refuse a huge body before anything reads it.
     if (declaredBodyTooLarge(context.request, PAGE_FORM_MAX_BYTES)) return plainResponse(413, 'This form is too large.');
   }
@@ -76,7 +79,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     response = await next('/product-unavailable');
   } else {
     // Public site pages are the same for every visitor: kept until the school's site changes.
-    const siteLabel = context.request.method === 'GET' ? siteLabelOf(pathname) : null;
+    const siteLabel = context.request.method === 'GET' && !isSitePreviewPath(pathname) ? siteLabelOf(pathname) : null;
     response = siteLabel === null ? await next() : await sitePageCache(runtime.db).serve(runtime.db, siteLabel, `${pathname}${search}`, () => next());
   }
   // Uploads set their own headers (a file is not a page); pages get those of their kind.

@@ -16,6 +16,7 @@ export const WEBSITE_ENDPOINTS = {
   menu: { method: 'GET', path: '/api/website/menu' },
   togglePost: { method: 'POST', path: '/api/website/posts/toggle' },
   deletePost: { method: 'POST', path: '/api/website/posts/delete' },
+  bulkPosts: { method: 'POST', path: '/api/website/posts/bulk' },
   createPost: { method: 'POST', path: '/api/website/posts/create' },
   updatePost: { method: 'POST', path: '/api/website/posts/update' },
   createPage: { method: 'POST', path: '/api/website/pages/create' },
@@ -30,6 +31,14 @@ export const WEBSITE_ENDPOINTS = {
   uploadGalleryImage: { method: 'POST', path: '/api/website/gallery/upload' },
   updateGallery: { method: 'POST', path: '/api/website/gallery/update' },
   removeGalleryImage: { method: 'POST', path: '/api/website/gallery/remove' },
+  // Revisions, autosave, preview
+  postRevisions: { method: 'GET', path: '/api/website/wordpress/posts/{id}/revisions' },
+  pageRevisions: { method: 'GET', path: '/api/website/wordpress/pages/{id}/revisions' },
+  revision: { method: 'GET', path: '/api/website/revisions/{id}' },
+  autosave: { method: 'POST', path: '/api/website/autosave' },
+  getAutosave: { method: 'GET', path: '/api/website/autosave' },
+  discardAutosave: { method: 'POST', path: '/api/website/autosave/discard' },
+  preview: { method: 'POST', path: '/api/website/preview' },
 } as const satisfies Record<string, Endpoint>;
 
 /** The website's endpoints with their call types: `send(websiteApi.togglePost, { body })`. */

@@ -31,12 +31,28 @@ export function thumbnailUrl(src: string): string {
 export const MAX_ITEM_TITLE_LENGTH = 1000;
 /** A gallery's title. */
 export const MAX_GALLERY_TITLE_LENGTH = 300;
+/** A gallery image's alt text and caption (the public slider's img alt and the text under it). */
+export const MAX_GALLERY_ALT_LENGTH = 250;
+export const MAX_GALLERY_CAPTION_LENGTH = 300;
 /** An upload's title and the file name it keeps (for downloads). */
 export const MAX_UPLOAD_NAME_LENGTH = 300;
 /** A category's name. */
 export const MAX_CATEGORY_NAME_LENGTH = 200;
 /** A list's search text (`?query=`). */
 export const MAX_QUERY_LENGTH = 200;
+
+/* Manage Posts' list choices: the posts call's `?status=&sort=` and the list's address (the first of each is the default) */
+
+/** Which posts: all, published ('Public') or not ('Hidden'). */
+export const POST_LIST_STATUSES = ['all', 'public', 'hidden'] as const;
+export type PostListStatus = (typeof POST_LIST_STATUSES)[number];
+/** Their order: newest first, oldest first, title A–Z, title Z–A. */
+export const POST_LIST_SORTS = ['date', 'date-asc', 'title', 'title-desc'] as const;
+export type PostListSort = (typeof POST_LIST_SORTS)[number];
+/** Posts one bulk action may change. */
+export const MAX_BULK_IDS = 100;
+export const BULK_POST_ACTIONS = ['hide', 'publish', 'delete'] as const;
+export type BulkPostAction = (typeof BULK_POST_ACTIONS)[number];
 
 /* Defaults */
 

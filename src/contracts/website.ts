@@ -3,13 +3,20 @@ import { emptyResponseSchema, successSchema } from './envelope';
 import { defineCalls } from './calls';
 import { WEBSITE_ENDPOINTS } from './website-endpoints';
 import {
+  MAX_GALLERY_ALT_LENGTH,
+  MAX_GALLERY_CAPTION_LENGTH,
   MAX_GALLERY_TITLE_LENGTH,
   MAX_ITEM_TITLE_LENGTH,
   MAX_PAGE_LIMIT,
+  MAX_BULK_IDS,
   MAX_QUERY_LENGTH,
+  BULK_POST_ACTIONS,
+  POST_LIST_SORTS,
+  POST_LIST_STATUSES,
   WEBSITE_PAGE_SIZE,
 } from './website-rules';
 import { HTML_LIMIT_MESSAGES, MAX_HTML_LENGTH } from './html-limits';
+import * as revisions from './website-revisions';
 
 export * from './website-rules';
 
@@ -38,6 +45,13 @@ export const listQuerySchema = z.object({
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
+/** The posts call's query: the list's, plus Manage Posts' optional filter and order (without them: all posts, newest first). */
+export const postsQuerySchema = listQuerySchema.extend({
+  status: z.enum(POST_LIST_STATUSES, { error: `status must be one of: ${POST_LIST_STATUSES.join(', ')}.` }).optional(),
+  sort: z.enum(POST_LIST_SORTS, { error: `sort must be one of: ${POST_LIST_SORTS.join(', ')}.` }).optional(),
+});
+export type PostsQuery = z.infer<typeof postsQuerySchema>;
+
 export const categorySchema = z.object({ id: z.number().int(), name: z.string() });
 export type Category = z.infer<typeof categorySchema>;
 
@@ -56,6 +70,10 @@ export const postSchema = z.object({
   post_date: z.string(),
   post_status: postStatusSchema,
   post_url: z.string(),
+  /** Beyond the spec, in the one-post answer: the ids of its categories (names alone cannot tell two 'Foo A' apart). */
+  post_category_ids: z.array(z.number().int()).optional(),
+  /** Beyond the spec: the stored Locked flag (only imported content is Locked; typing a marker in the editor does not lock). */
+  locked: z.boolean().optional(),
 });
 export type Post = z.infer<typeof postSchema>;
 
@@ -84,13 +102,16 @@ export const pageSchema = z.object({
   post_status: pageStatusSchema,
   /** Beyond the spec, in list answers: when a page held for review publishes itself (ISO 8601, UTC). */
   publishes_at: z.string().optional(),
+  /** Beyond the spec: the stored Locked flag, as for posts. */
+  locked: z.boolean().optional(),
 });
 export type Page = z.infer<typeof pageSchema>;
 
 /** GET /api/website/wordpress/pages */
 export const pagesResponseSchema = successSchema({ pages: z.array(pageSchema), total_pages: z.number().int(), total: listTotalSchema });
 
-export const galleryImageSchema = z.object({ id: z.number().int(), src: z.string(), title: z.string() });
+/** `alt` is what the public slider's img says (the image's title until someone writes one); `caption` is shown under it ('' for none). */
+export const galleryImageSchema = z.object({ id: z.number().int(), src: z.string(), title: z.string(), alt: z.string(), caption: z.string() });
 export type GalleryImage = z.infer<typeof galleryImageSchema>;
 
 export const gallerySchema = z.object({
@@ -136,6 +157,18 @@ export const toggleResponseSchema = successSchema({ post: postSchema });
 
 /** POST /api/website/posts/delete */
 export const deleteRequestSchema = z.object({ id });
+
+/** POST /api/website/posts/bulk (beyond the spec): hide, publish or delete these posts, all of them or none. */
+export const bulkPostsRequestSchema = z.object({
+  ids: z
+    .array(id, { error: 'ids must be a list of post ids.' })
+    .min(1, 'Choose at least one post.')
+    .max(MAX_BULK_IDS, `At most ${MAX_BULK_IDS} posts can be changed at once.`),
+  action: z.enum(BULK_POST_ACTIONS, { error: `action must be one of: ${BULK_POST_ACTIONS.join(', ')}.` }),
+});
+export type BulkPostsRequest = z.infer<typeof bulkPostsRequestSchema>;
+/** How many posts the action changed. */
+export const bulkPostsResponseSchema = successSchema({ count: z.number().int() });
 
 /**
  * Title and content have no required or length rules (spec section 5) beyond a sane ceiling: for
@@ -188,10 +221,28 @@ export const galleryUploadFieldsSchema = z.object({ galleryID: id });
 export const galleryUploadResponseSchema = successSchema({ id: z.number().int(), src: z.string(), title: z.string() });
 export type GalleryUploadResponse = z.infer<typeof galleryUploadResponseSchema>;
 
-/** POST /api/website/gallery/update: attaches the uploaded ids, in grid order. */
+/** One image's texts in a gallery save: trimmed; an empty alt text falls back to the image's title. */
+export const galleryImageTextsSchema = z.object({
+  id,
+  alt: z.string({ error: 'alt must be text.' }).trim().max(MAX_GALLERY_ALT_LENGTH, `The alt text can be at most ${MAX_GALLERY_ALT_LENGTH} characters.`),
+  caption: z
+    .string({ error: 'caption must be text.' })
+    .trim()
+    .max(MAX_GALLERY_CAPTION_LENGTH, `The caption can be at most ${MAX_GALLERY_CAPTION_LENGTH} characters.`),
+});
+export type GalleryImageTexts = z.infer<typeof galleryImageTextsSchema>;
+
+/** A save with every image's alt text and caption at their longest, each character escaped by JSON (`\uXXXX`). */
+export const GALLERY_UPDATE_MAX_BYTES = 1000 * ((MAX_GALLERY_ALT_LENGTH + MAX_GALLERY_CAPTION_LENGTH) * 6 + 100) + 64 * 1024;
+
+/**
+ * POST /api/website/gallery/update: attaches the uploaded ids, in grid order; `images` (beyond the
+ * spec, optional) sets alt texts and captions of images in this gallery in the same save.
+ */
 export const galleryUpdateRequestSchema = z.object({
   uploaded: z.array(id).max(1000, 'A gallery can hold at most 1000 images.'),
   galleryID: id,
+  images: z.array(galleryImageTextsSchema).max(1000, 'A gallery can hold at most 1000 images.').optional(),
 });
 
 /** POST /api/website/gallery/remove */
@@ -216,13 +267,14 @@ export const galleryUploadFormSchema = galleryUploadFieldsSchema.extend({ file: 
  */
 export const websiteCalls = defineCalls(WEBSITE_ENDPOINTS, {
   categories: { response: categoriesResponseSchema },
-  posts: { query: listQuerySchema, response: postsResponseSchema },
+  posts: { query: postsQuerySchema, response: postsResponseSchema },
   post: { params: idParamsSchema, response: postResponseSchema },
   pages: { query: listQuerySchema, response: pagesResponseSchema },
   page: { params: idParamsSchema, response: pageResponseSchema },
   menu: { response: menuResponseSchema },
   togglePost: { body: toggleRequestSchema, response: toggleResponseSchema },
   deletePost: { body: deleteRequestSchema, response: emptyResponseSchema },
+  bulkPosts: { body: bulkPostsRequestSchema, response: bulkPostsResponseSchema },
   createPost: { body: saveRequestSchema, response: saveResponseSchema, maxBytes: SAVE_REQUEST_MAX_BYTES },
   updatePost: { body: saveRequestSchema, response: saveResponseSchema, maxBytes: SAVE_REQUEST_MAX_BYTES },
   createPage: { body: saveRequestSchema, response: saveResponseSchema, maxBytes: SAVE_REQUEST_MAX_BYTES },
@@ -235,8 +287,16 @@ export const websiteCalls = defineCalls(WEBSITE_ENDPOINTS, {
   gallery: { params: idParamsSchema, response: galleryResponseSchema },
   newGallery: { body: newGalleryRequestSchema, response: newGalleryResponseSchema },
   uploadGalleryImage: { form: galleryUploadFormSchema, response: galleryUploadResponseSchema },
-  updateGallery: { body: galleryUpdateRequestSchema, response: emptyResponseSchema },
+  updateGallery: { body: galleryUpdateRequestSchema, response: emptyResponseSchema, maxBytes: GALLERY_UPDATE_MAX_BYTES },
   removeGalleryImage: { body: galleryRemoveRequestSchema, response: emptyResponseSchema },
+  // Revisions, autosave, preview
+  postRevisions: { params: idParamsSchema, response: revisions.revisionsResponseSchema },
+  pageRevisions: { params: idParamsSchema, response: revisions.revisionsResponseSchema },
+  revision: { params: revisions.revisionParamsSchema, response: revisions.revisionResponseSchema },
+  autosave: { body: revisions.autosaveRequestSchema, response: revisions.autosaveResponseSchema, maxBytes: revisions.DRAFT_REQUEST_MAX_BYTES },
+  getAutosave: { query: revisions.autosaveQuerySchema, response: revisions.autosaveResponseGetSchema },
+  discardAutosave: { body: revisions.discardAutosaveRequestSchema, response: emptyResponseSchema },
+  preview: { body: revisions.previewRequestSchema, response: revisions.previewResponseSchema, maxBytes: revisions.DRAFT_REQUEST_MAX_BYTES },
 });
 export type WebsiteCalls = typeof websiteCalls;
 

@@ -15,6 +15,10 @@ export interface EditorItem {
   content: string;
   /** Posts: category names joined by ', ' (post_category). */
   categoryNames?: string;
+  /** Posts: the ids of those categories (two categories may share a name: the ids pick the right one). */
+  categoryIds?: number[];
+  /** The stored Locked flag (the server's); the editor does not open a Locked item. */
+  locked?: boolean;
 }
 
 /* ---- Texts (spec sections 3, 8 and 9) ---- */
@@ -43,4 +47,17 @@ export function editorHeading(kind: EditorKind, mode: EditorMode): string {
 
 export function listPath(kind: EditorKind): string {
   return kind === 'post' ? '/website/posts' : '/website/pages';
+}
+
+/** The address a 'New Post' / 'New Page' link opens: ?new marks a create (the spec's navigation state). */
+export function newItemPath(kind: EditorKind): string {
+  return `${kind === 'post' ? '/website/posts' : '/website/pages'}/edit?new`;
+}
+
+/**
+ * Whether an editor address carries its state: ?id= edits, ?new creates; with neither (the spec's
+ * editor "opened with no state") the page sends the user back to the list.
+ */
+export function hasEditorState(params: URLSearchParams): boolean {
+  return params.has('id') || params.has('new');
 }

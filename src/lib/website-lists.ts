@@ -8,15 +8,45 @@
  * gzip, into the browser) and values from its zod-free rules.
  */
 import type { Gallery, GalleryImage, Page, Post } from '../contracts/website';
-import { MAX_QUERY_LENGTH } from '../contracts/website-rules';
+import { MAX_QUERY_LENGTH, POST_LIST_SORTS, POST_LIST_STATUSES, type PostListSort, type PostListStatus } from '../contracts/website-rules';
 import { dayMonthYearParts, formatDayMonthYearTime, numericDay } from './dates';
-import { listHref, readLocation as readListLocation, type ListLocation } from './lists';
+import { listHref, listQuery, readLocation as readListLocation, type ListLocation } from './lists';
 
 export { listHref };
 
 /** ?page=&query= of a website list's address (the contract's search limit); anything unusable falls back to page 1 and no query. */
 export function readLocation(search: string | URLSearchParams): ListLocation {
   return readListLocation(search, MAX_QUERY_LENGTH);
+}
+
+/** Manage Posts' own choices in its address (?status=hidden&sort=title): the posts call's words, the first of each the default. */
+export const POSTS_LIST_FILTERS = { status: POST_LIST_STATUSES, sort: POST_LIST_SORTS } as const;
+
+/** Manage Posts' address: ?page=&query= plus ?status=&sort= (an unknown word is its default). */
+export function readPostsLocation(search: string | URLSearchParams): ListLocation {
+  return readListLocation(search, MAX_QUERY_LENGTH, POSTS_LIST_FILTERS);
+}
+
+/** Which posts and in what order a location of Manage Posts shows. */
+export function postListChoice(location: ListLocation): { status: PostListStatus; sort: PostListSort } {
+  const status = POST_LIST_STATUSES.find((word) => word === location.filters?.status) ?? 'all';
+  const sort = POST_LIST_SORTS.find((word) => word === location.filters?.sort) ?? 'date';
+  return { status, sort };
+}
+
+/** The posts call's query for a location: `status` and `sort` only away from their defaults (the spec's call without them). */
+export function postsQuery(location: ListLocation, limit: number): ReturnType<typeof listQuery> & { status?: PostListStatus; sort?: PostListSort } {
+  const { status, sort } = postListChoice(location);
+  return { ...listQuery(location, limit), ...(status === 'all' ? {} : { status }), ...(sort === 'date' ? {} : { sort }) };
+}
+
+/** What a post's badge says: 'Scheduled' is a published post dated in the future (a WordPress import can bring those). */
+export type PostState = 'public' | 'hidden' | 'scheduled';
+export const POST_STATE_LABELS: Record<PostState, string> = { public: 'Public', hidden: 'Hidden', scheduled: 'Scheduled' };
+
+export function postState(post: Pick<Post, 'post_status' | 'post_date'>, now: number): PostState {
+  if (post.post_status !== 'publish') return 'hidden';
+  return Date.parse(post.post_date) > now ? 'scheduled' : 'public';
 }
 
 /** A date as the lists show it: dd/mm/yyyy in the portal's time zone, and yyyy-mm-dd for <time>. */
@@ -31,6 +61,8 @@ export interface PostRow {
   category: string;
   created: DateCell;
   isPublic: boolean;
+  /** The badge: Public, Hidden or Scheduled. */
+  state: PostState;
   url: string;
   locked: boolean;
 }
@@ -87,13 +119,15 @@ export function displayTitle(title: string): string {
   return trimmed === '' ? '(no title)' : trimmed;
 }
 
-export function toPostRow(post: Post, timeZone: string, locked: boolean): PostRow {
+/** `now` (ms) decides which published posts are still Scheduled. */
+export function toPostRow(post: Post, timeZone: string, locked: boolean, now: number = Date.now()): PostRow {
   return {
     id: post.id,
     title: displayTitle(post.post_title),
     category: post.post_category,
     created: formatListDate(post.post_date, timeZone),
     isPublic: post.post_status === 'publish',
+    state: postState(post, now),
     url: post.post_url,
     locked,
   };

@@ -5,6 +5,8 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Call } from '../../src/contracts/calls';
 import { idSchema, websiteCalls } from '../../src/contracts/website';
+import { newsletterCalls } from '../../src/contracts/newsletter';
+import { startSend } from '../../src/server/newsletter/sends/service';
 import { CALL_TABLES, mountModuleApis } from '../../src/server/modules';
 import { routePath } from '../../src/server/http/calls';
 import type { AppEnv } from '../../src/server/http/types';
@@ -88,13 +90,28 @@ const EXPECTED_ID_FIELDS: Partial<Record<CallName, string[]>> = {
   'website.gallery': ['params.id'],
   'website.togglePost': ['body.id'],
   'website.deletePost': ['body.id'],
+  'website.bulkPosts': ['body.ids'],
   'website.createPost': ['body.category', 'body.id', 'body.parent'],
   'website.updatePost': ['body.category', 'body.id', 'body.parent'],
   'website.createPage': ['body.category', 'body.id', 'body.parent'],
   'website.updatePage': ['body.category', 'body.id', 'body.parent'],
   'website.uploadGalleryImage': ['form.galleryID'],
-  'website.updateGallery': ['body.galleryID', 'body.uploaded'],
+  'website.updateGallery': ['body.galleryID', 'body.images', 'body.uploaded'],
   'website.removeGalleryImage': ['body.galleryID', 'body.id'],
+  // Revisions, autosave, preview
+  'website.postRevisions': ['params.id'],
+  'website.pageRevisions': ['params.id'],
+  'website.revision': ['params.id'],
+  'website.autosave': ['body.id'],
+  'website.getAutosave': ['query.id'],
+  'website.discardAutosave': ['body.id'],
+  'website.preview': ['body.category', 'body.id'],
+  // Newsletter
+  'newsletter.sendSimple': ['form.category'],
+  'newsletter.send': ['params.id'],
+  'newsletter.pauseSend': ['params.id'],
+  'newsletter.resumeSend': ['params.id'],
+  'newsletter.cancelSend': ['params.id'],
 };
 
 /* ---- Calling the API through the tables ---- */
@@ -182,6 +199,8 @@ interface Holdings {
   attached: { id: number; src: string };
   /** Uploaded to `gallery`, not saved into it yet. */
   pending: { id: number; src: string };
+  /** A newsletter send, paused (so pause, resume and cancel all have something to change). */
+  send: number;
 }
 
 async function png(): Promise<TestFile> {
@@ -203,6 +222,11 @@ async function hold(staff: Staff): Promise<Holdings> {
   const attached = await ok(websiteCalls.uploadGalleryImage, staff, { form: { galleryID: gallery }, file: await png() });
   await ok(websiteCalls.updateGallery, staff, { body: { galleryID: gallery, uploaded: [attached.id] } });
   const pending = await ok(websiteCalls.uploadGalleryImage, staff, { form: { galleryID: gallery }, file: await png() });
+  await ok(newsletterCalls.addMember, staff, { body: { fullname: 'A Parent', email: `parent@${label}.example.org` } });
+  const user = await ctx().db.selectFrom('users').select(['id', 'email']).where('domain_id', '=', staff.school.id).executeTakeFirstOrThrow();
+  const sendCtx = { db: ctx().db, domain: { id: staff.school.id, label }, user: { id: Number(user.id), email: user.email }, now: ctx().clock.now };
+  const { id: send } = await startSend(sendCtx, { fromName: label, subject: `News of ${label}`, html: '<p>News</p>', text: 'News' }, 'http://localhost');
+  await ok(newsletterCalls.pauseSend, staff, { params: { id: send } });
   return {
     category,
     post: { id: createdPost.id },
@@ -211,6 +235,7 @@ async function hold(staff: Staff): Promise<Holdings> {
     gallery,
     attached: { id: attached.id, src: attached.src },
     pending: { id: pending.id, src: pending.src },
+    send,
   };
 }
 
@@ -268,6 +293,8 @@ async function stateOf(staff: Staff) {
       .execute(),
     galleries: await db.selectFrom('website_galleries').selectAll().where('domain_id', '=', id).orderBy('id').execute(),
     media: await db.selectFrom('website_media').selectAll().where('domain_id', '=', id).orderBy('id').execute(),
+    sends: await db.selectFrom('newsletter_sends').selectAll().where('domain_id', '=', id).orderBy('id').execute(),
+    deliveries: await db.selectFrom('newsletter_deliveries').selectAll().where('domain_id', '=', id).orderBy('id').execute(),
     files: filesOf(staff.school),
     session: await sessionView(staff),
   };
@@ -346,6 +373,16 @@ const CASES: Partial<Record<CallName, CrossSchoolCase>> = {
   'website.deletePost': {
     async run({ b, A }) {
       await expectRefusedLikeUnknown((id) => send(w.deletePost, b, { body: { id } }), A.post.id, UNKNOWN_ID, 404);
+    },
+  },
+
+  'website.bulkPosts': {
+    async run({ b, A, B }) {
+      // A's post alone, or beside B's own: all or nothing, so B's post is unchanged too.
+      for (const action of ['hide', 'publish', 'delete'] as const) {
+        await expectRefusedLikeUnknown((id) => send(w.bulkPosts, b, { body: { ids: [id], action } }), A.post.id, UNKNOWN_ID, 404);
+        await expectRefusedLikeUnknown((id) => send(w.bulkPosts, b, { body: { ids: [B.post.id, id], action } }), A.post.id, UNKNOWN_ID, 404);
+      }
     },
   },
 
@@ -465,6 +502,13 @@ const CASES: Partial<Record<CallName, CrossSchoolCase>> = {
           UNKNOWN_ID,
           404,
         );
+        // ... or with texts for A's image.
+        await expectRefusedLikeUnknown(
+          (id) => send(w.updateGallery, b, { body: { galleryID: B.gallery, uploaded: [B.pending.id], images: [{ id, alt: 'B', caption: 'B' }] } }),
+          image.id,
+          UNKNOWN_ID,
+          404,
+        );
       }
     },
   },
@@ -483,6 +527,82 @@ const CASES: Partial<Record<CallName, CrossSchoolCase>> = {
       }
     },
   },
+
+  // Revisions, autosave, preview
+  'website.postRevisions': {
+    async run({ b, A }) {
+      await expectRefusedLikeUnknown((id) => send(w.postRevisions, b, { params: { id } }), A.post.id, UNKNOWN_ID, 404);
+    },
+  },
+
+  'website.pageRevisions': {
+    async run({ b, A }) {
+      await expectRefusedLikeUnknown((id) => send(w.pageRevisions, b, { params: { id } }), A.page.id, UNKNOWN_ID, 404);
+    },
+  },
+
+  'website.revision': {
+    async run({ a, b }) {
+      const theirs = await ctx().db.selectFrom('website_revisions').select('id').where('domain_id', '=', a.school.id).execute();
+      expect(theirs.length).toBeGreaterThan(0);
+      for (const { id: revision } of theirs) {
+        await expectRefusedLikeUnknown((id) => send(w.revision, b, { params: { id } }), revision, UNKNOWN_ID, 404);
+      }
+    },
+  },
+
+  'website.autosave': {
+    async run({ b, A }) {
+      await expectRefusedLikeUnknown((id) => send(w.autosave, b, { body: { kind: 'post', id, title: 'x', content: '<p>x</p>' } }), A.post.id, UNKNOWN_ID, 404);
+      await expectRefusedLikeUnknown((id) => send(w.autosave, b, { body: { kind: 'page', id, title: 'x', content: '<p>x</p>' } }), A.page.id, UNKNOWN_ID, 404);
+      expect(await ctx().db.selectFrom('website_autosaves').select('id').execute()).toEqual([]);
+    },
+  },
+
+  'website.getAutosave': {
+    async run({ b, A }) {
+      await expectRefusedLikeUnknown((id) => send(w.getAutosave, b, { query: { kind: 'post', id } }), A.post.id, UNKNOWN_ID, 404);
+    },
+  },
+
+  'website.discardAutosave': {
+    async run({ b, A }) {
+      await expectRefusedLikeUnknown((id) => send(w.discardAutosave, b, { body: { kind: 'post', id } }), A.post.id, UNKNOWN_ID, 404);
+    },
+  },
+
+  'website.preview': {
+    async run({ b, A }) {
+      await expectRefusedLikeUnknown((id) => send(w.preview, b, { body: { kind: 'post', id, title: 'x', content: '' } }), A.post.id, UNKNOWN_ID, 404);
+      // A new post of B's, filed under A's category: the preview shows no name of A's.
+      await ok(w.preview, b, { body: { kind: 'post', id: null, title: 'x', content: '', category: { [String(A.category.id)]: 'Theirs' } } });
+      const rows = await ctx().db.selectFrom('website_previews').select(['domain_id', 'categories']).execute();
+      expect(rows).toEqual([{ domain_id: b.school.id, categories: '' }]);
+    },
+  },
+
+  'newsletter.sendSimple': {
+    async run({ b, A }) {
+      // A's category for B's newsletter post: refused like an unknown one, and nothing is sent or published.
+      await expectRefusedLikeUnknown(
+        (categoryId) => send(newsletterCalls.sendSimple, b, { form: { from: 'B', subject: 'Filed under theirs', message: '', category: JSON.stringify({ [String(categoryId)]: 'Theirs' }) } }),
+        A.category.id,
+        UNKNOWN_ID,
+        400,
+      );
+    },
+  },
+
+  ...Object.fromEntries(
+    (['send', 'pauseSend', 'resumeSend', 'cancelSend'] as const).map((name) => [
+      `newsletter.${name}`,
+      {
+        async run({ b, A }: World) {
+          await expectRefusedLikeUnknown((id) => send(newsletterCalls[name], b, { params: { id } }), A.send, UNKNOWN_ID, 404);
+        },
+      },
+    ]),
+  ),
 };
 
 /* ---- The tests ---- */
@@ -557,7 +677,7 @@ describe('tenancy: the call tables walked', () => {
 describe('tenancy: school B with school A’s ids', () => {
   /** Two schools with the website, each signed in, holding the same kinds of records. */
   async function twoSchools(): Promise<World> {
-    const [a, b] = [await signedInUser(ctx(), { website: true }), await signedInUser(ctx(), { website: true })];
+    const [a, b] = [await signedInUser(ctx(), { website: true, newsletter: true }), await signedInUser(ctx(), { website: true, newsletter: true })];
     const staffA: Staff = { school: a.school, cookie: a.cookie };
     const staffB: Staff = { school: b.school, cookie: b.cookie };
     return { a: staffA, A: await hold(staffA), b: staffB, B: await hold(staffB) };

@@ -66,6 +66,7 @@ describe('website content: pages and the menu', () => {
         post_modified: new Date(ctx().clock.now * 1000).toISOString(),
         post_url: `/sites/${s.label}/page-01`,
         post_status: 'publish',
+        locked: false,
       });
       // A published page has every field but `publishes_at` (pending pages only).
       for (const p of body.pages) expect(Object.keys(p).sort()).toEqual(Object.keys(pageSchema.shape).filter((k) => k !== 'publishes_at').sort());

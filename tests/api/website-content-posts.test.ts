@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  bulkPostsResponseSchema,
   categoriesResponseSchema,
   postResponseSchema,
   postSchema,
@@ -124,9 +125,12 @@ describe('website content: categories and posts', () => {
         post_date: new Date(ctx().clock.now * 1000).toISOString(),
         post_status: 'publish',
         post_url: `/sites/${school.label}/posts/sports-day`,
+        locked: false,
       });
       expect(body.posts.find((p) => p.id === draft.id)?.post_status).toBe('draft');
-      for (const p of body.posts) expect(Object.keys(p).sort()).toEqual(Object.keys(postSchema.shape).sort());
+      // The category ids are the one-post answer's (the editor's), not the list's.
+      const listKeys = Object.keys(postSchema.shape).filter((key) => key !== 'post_category_ids');
+      for (const p of body.posts) expect(Object.keys(p).sort()).toEqual(listKeys.sort());
       expect(body.categories.map((c) => c.name)).toEqual(expect.arrayContaining(['Events', 'News']));
       expect(body.categories.map((c) => c.name)).not.toContain('Not mine');
     });
@@ -189,7 +193,72 @@ describe('website content: categories and posts', () => {
     });
   });
 
+  describe('GET /api/website/wordpress/posts with status and sort', () => {
+    let lister: TestSchool;
+    let listerCookie = '';
+    const titles = async (params: string) => {
+      const res = await getWith(ctx().app, `/api/website/wordpress/posts?${params}`, listerCookie);
+      expect(res.status).toBe(200);
+      const body = postsResponseSchema.parse(await bodyOf(res));
+      return { titles: body.posts.map((p) => p.post_title), total: body.total, totalPages: body.total_pages };
+    };
+
+    beforeAll(async () => {
+      lister = await createTestSchool(ctx(), { products: { website: true } });
+      listerCookie = await signIn(ctx().app, await addTestUser(ctx(), lister));
+      // Oldest to newest; two hidden. Titles in mixed case: A–Z ignores case.
+      for (const [title, status] of [
+        ['cherry', 'publish'],
+        ['Apple', 'draft'],
+        ['banana', 'publish'],
+        ['Date', 'draft'],
+        ['elderberry', 'publish'],
+      ] as const) {
+        await addPost(ctx(), lister, { title, status });
+        ctx().clock.advance(HOUR);
+      }
+      await addPost(ctx(), other, { title: 'Other school apple', status: 'draft' });
+    });
+
+    it('answers as before without them: every post, newest first', async () => {
+      expect(await titles('page=1&limit=10')).toEqual({ titles: ['elderberry', 'Date', 'banana', 'Apple', 'cherry'], total: 5, totalPages: 1 });
+      expect(await titles('status=all&sort=date')).toEqual(await titles(''));
+    });
+
+    it('filters Public and Hidden, counting only those (and only the school’s)', async () => {
+      expect(await titles('status=public')).toEqual({ titles: ['elderberry', 'banana', 'cherry'], total: 3, totalPages: 1 });
+      expect(await titles('status=hidden')).toEqual({ titles: ['Date', 'Apple'], total: 2, totalPages: 1 });
+      expect(await titles('status=hidden&limit=1&page=2')).toEqual({ titles: ['Apple'], total: 2, totalPages: 2 });
+      expect(await titles('status=hidden&query=APP')).toEqual({ titles: ['Apple'], total: 1, totalPages: 1 });
+    });
+
+    it('sorts by title A–Z and Z–A ignoring case, and oldest first', async () => {
+      expect((await titles('sort=title')).titles).toEqual(['Apple', 'banana', 'cherry', 'Date', 'elderberry']);
+      expect((await titles('sort=title-desc')).titles).toEqual(['elderberry', 'Date', 'cherry', 'banana', 'Apple']);
+      expect((await titles('sort=date-asc')).titles).toEqual(['cherry', 'Apple', 'banana', 'Date', 'elderberry']);
+      expect((await titles('sort=title&status=public&limit=2&page=2')).titles).toEqual(['elderberry']);
+    });
+
+    it.each([
+      ['status=archived', /status must be one of: all, public, hidden/],
+      ['status=', /status must be one of/],
+      ['sort=author', /sort must be one of: date, date-asc, title, title-desc/],
+    ])('answers 400 with a message for %s', async (params, message) => {
+      await expectFailure(await getWith(ctx().app, `/api/website/wordpress/posts?${params}`, listerCookie), 400, message);
+    });
+  });
+
   describe('GET /api/website/wordpress/posts/{id}', () => {
+    it('answers its category ids, which tell two categories of one name apart', async () => {
+      const first = await addCategory(ctx(), school, 'Foo A');
+      const second = await addCategory(ctx(), school, 'Foo A');
+      const created = await addPost(ctx(), school, { title: 'Second Foo A', categories: [second] });
+      const body = postResponseSchema.parse(await bodyOf(await getWith(ctx().app, `/api/website/wordpress/posts/${created.id}`, cookie)));
+      expect(body.post.post_category).toBe('Foo A');
+      expect(body.post.post_category_ids).toEqual([second.id]);
+      expect(body.post.post_category_ids).not.toContain(first.id);
+    });
+
     it('answers one post of the school', async () => {
       const news = await addCategory(ctx(), school, 'Newsflash');
       const created = await addPost(ctx(), school, { title: 'One post', content: '<p>One</p>', categories: [news] });
@@ -283,6 +352,72 @@ describe('website content: categories and posts', () => {
     it('is 401 signed out and 403 without the website product', async () => {
       await expectFailure(await postJson(ctx().app, '/api/website/posts/delete', { id: 1 }, ''), 401);
       await expectFailure(await postJson(ctx().app, '/api/website/posts/delete', { id: 1 }, noWebsiteCookie), 403);
+    });
+  });
+
+  describe('POST /api/website/posts/bulk', () => {
+    const bulk = (body: unknown, c = cookie) => postJson(ctx().app, '/api/website/posts/bulk', body, c);
+    const statuses = async (ids: number[]) => {
+      const rows = await itemRows(ctx(), school.id, 'post');
+      return ids.map((id) => rows.find((r) => r.id === id)?.status ?? 'gone');
+    };
+
+    it('hides, publishes and deletes several posts in one call, answering the count', async () => {
+      const news = await addCategory(ctx(), school, 'Bulk news');
+      const ids = [];
+      for (const title of ['Bulk one', 'Bulk two', 'Bulk three']) ids.push((await addPost(ctx(), school, { title, categories: [news] })).id);
+
+      const hidden = await bulk({ ids, action: 'hide' });
+      expect(hidden.status).toBe(200);
+      expect(bulkPostsResponseSchema.parse(await bodyOf(hidden)).count).toBe(3);
+      expect(await statuses(ids)).toEqual(['draft', 'draft', 'draft']);
+
+      const published = await bulk({ ids: ids.slice(0, 2), action: 'publish' });
+      expect(bulkPostsResponseSchema.parse(await bodyOf(published)).count).toBe(2);
+      expect(await statuses(ids)).toEqual(['publish', 'publish', 'draft']);
+
+      // The same id twice counts once.
+      const deleted = await bulk({ ids: [...ids, ids[0]], action: 'delete' });
+      expect(bulkPostsResponseSchema.parse(await bodyOf(deleted)).count).toBe(3);
+      expect(await statuses(ids)).toEqual(['gone', 'gone', 'gone']);
+      const links = await ctx().db.selectFrom('website_post_categories').selectAll().where('post_id', 'in', ids).execute();
+      expect(links).toEqual([]);
+    });
+
+    it.each(['hide', 'publish', 'delete'] as const)("%s: an id of another school's post refuses the whole call with 404 and changes nothing", async (action) => {
+      const mine = await addPost(ctx(), school, { title: `Mine to ${action}`, status: action === 'publish' ? 'draft' : 'publish' });
+      const theirs = await addPost(ctx(), other, { title: `Theirs to ${action}`, status: action === 'publish' ? 'draft' : 'publish' });
+      const [myBefore, theirBefore] = [await itemRows(ctx(), school.id, 'post'), await itemRows(ctx(), other.id, 'post')];
+      await expectFailure(await bulk({ ids: [mine.id, theirs.id], action }), 404, /One of those posts does not exist, so none were/);
+      expect(await itemRows(ctx(), school.id, 'post')).toEqual(myBefore);
+      expect(await itemRows(ctx(), other.id, 'post')).toEqual(theirBefore);
+    });
+
+    it('an unknown id refuses the whole call too, naming how many were missing', async () => {
+      const mine = await addPost(ctx(), school, { title: 'Kept by the refusal' });
+      const before = await itemRows(ctx(), school.id, 'post');
+      await expectFailure(await bulk({ ids: [mine.id, 999_998, 999_999], action: 'delete' }), 404, /^2 of those posts do not exist, so none were deleted\.$/);
+      expect(await itemRows(ctx(), school.id, 'post')).toEqual(before);
+    });
+
+    it.each([
+      [{}, /ids/],
+      [{ ids: [], action: 'hide' }, /Choose at least one post\./],
+      [{ ids: Array.from({ length: 101 }, (_, i) => i + 1), action: 'hide' }, /At most 100 posts can be changed at once\./],
+      [{ ids: [1], action: 'archive' }, /action must be one of: hide, publish, delete\./],
+      [{ ids: [1] }, /action must be one of/],
+      [{ ids: 'all', action: 'delete' }, /ids must be a list of post ids\./],
+      [{ ids: ['x'], action: 'delete' }, /id must be a number\./],
+      [{ ids: [0], action: 'delete' }, /id must be positive\./],
+    ])('answers 400 for %j and changes nothing', async (payload, message) => {
+      const before = await itemRows(ctx(), school.id, 'post');
+      await expectFailure(await bulk(payload), 400, message);
+      expect(await itemRows(ctx(), school.id, 'post')).toEqual(before);
+    });
+
+    it('is 401 signed out and 403 without the website product', async () => {
+      await expectFailure(await bulk({ ids: [1], action: 'hide' }, ''), 401);
+      await expectFailure(await bulk({ ids: [1], action: 'hide' }, noWebsiteCookie), 403);
     });
   });
 

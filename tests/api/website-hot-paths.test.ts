@@ -6,7 +6,7 @@ import { listPages, listPosts, loadEditorScreen, loadPagesScreen, loadPostsScree
 import { createGallery } from '../../src/server/website/galleries/service';
 import { renderSiteContent } from '../../src/server/website/site/service';
 import { createTestSchool, useTestContext, type TestSchool } from '../factories';
-import { addCategory, addPage, addPost } from '../factories/website-content';
+import { addCategory, addPage, addPost, lockAsImported } from '../factories/website-content';
 
 /**
  * The website's hot paths stay cheap (issue 7 part 8): how many queries a call makes, and that
@@ -55,8 +55,9 @@ describe('website hot paths', () => {
     const news = await addCategory(ctx(), school, 'Newsflash');
     const sport = await addCategory(ctx(), school, 'Sport');
     for (const [i, content] of contents.entries()) {
-      await addPost(ctx(), school, { title: `Post ${i}`, content, categories: i % 2 ? [news, sport] : [news] });
-      await addPage(ctx(), school, { title: `Page ${i}`, content });
+      // As imported: only content from outside the portal is Locked.
+      await lockAsImported(ctx(), (await addPost(ctx(), school, { title: `Post ${i}`, content, categories: i % 2 ? [news, sport] : [news] })).id, content);
+      await lockAsImported(ctx(), (await addPage(ctx(), school, { title: `Page ${i}`, content })).id, content);
       ctx().clock.advance(60);
     }
   });

@@ -13,6 +13,9 @@ import {
 import { storedPath } from '../../src/server/media/store';
 import { schoolContext } from '../../src/server/context';
 import { getGallery } from '../../src/server/website/galleries/service';
+import { SitePageCache } from '../../src/server/website/site/page-cache';
+import { loadSitePost } from '../../src/server/website/site/service';
+import { addPost, schoolCtx } from '../factories/website-content';
 import { bodyOf, get, post, signedInUser, useTestContext, type TestContext } from '../factories';
 import { postMultipart } from '../factories/media-http';
 import { makeImage, SVG_AS_PNG } from '../factories/media-images';
@@ -86,8 +89,8 @@ describe('gallery flow', () => {
     expect(listed?.post_title).toBe('Sports Day 2025');
     expect(listed?.post_date).toBe(new Date(ctx().clock.now * 1000).toISOString());
     expect(listed?.gallery_data.gallery).toEqual([
-      { id: second.id, src: second.src, title: 'Long jump' },
-      { id: first.id, src: first.src, title: 'Relay' },
+      { id: second.id, src: second.src, title: 'Long jump', alt: 'Long jump', caption: '' },
+      { id: first.id, src: first.src, title: 'Relay', alt: 'Relay', caption: '' },
     ]);
     expect(await getGallery(schoolContext(ctx().db, { id: staff.schoolId, label: staff.label }, ctx().clock.now), galleryID)).toEqual(listed);
 
@@ -273,5 +276,180 @@ describe('gallery calls and other schools', () => {
     const noWebsite = await signedInUser(ctx(), { newsletter: true, app: true });
     for (const res of await Promise.all(calls(noWebsite.cookie))) await expectFailure(res, 403);
     expect(idsOf(await galleryOf(ctx(), a, galleryA))).toEqual([imageA.id]);
+  });
+});
+
+describe('gallery alt texts and captions', () => {
+  const ctx = useTestContext();
+  let a: Staff;
+  let b: Staff;
+
+  beforeAll(async () => {
+    const sa = await signedInUser(ctx(), { website: true });
+    const sb = await signedInUser(ctx(), { website: true });
+    a = { cookie: sa.cookie, schoolId: sa.school.id, label: sa.school.label };
+    b = { cookie: sb.cookie, schoolId: sb.school.id, label: sb.school.label };
+  });
+
+  const save = (staff: Staff, body: unknown) => post(ctx().app, '/api/website/gallery/update', JSON.stringify(body), { cookie: staff.cookie });
+  const textsOf = (g: Gallery) => g.gallery_data.gallery.map(({ id, alt, caption }) => ({ id, alt, caption }));
+
+  /** A saved gallery of `staff` with two images, Relay then Long jump. */
+  async function twoImages(staff: Staff, title: string) {
+    const galleryID = await newGallery(ctx(), staff, title);
+    const relay = await uploadTo(ctx(), staff, galleryID, 'Relay.png');
+    const jump = await uploadTo(ctx(), staff, galleryID, 'Long jump.png', '#993366');
+    expect((await save(staff, { uploaded: [relay.id, jump.id], galleryID })).status).toBe(200);
+    return { galleryID, relay, jump };
+  }
+
+  it('saves them trimmed with the gallery; an empty alt text falls back to the title; the spec’s shape leaves them alone', async () => {
+    const { galleryID, relay, jump } = await twoImages(a, 'Sports day');
+    // Until someone writes one, an image's alt text is its title and it has no caption.
+    expect(textsOf(await galleryOf(ctx(), a, galleryID))).toEqual([
+      { id: relay.id, alt: 'Relay', caption: '' },
+      { id: jump.id, alt: 'Long jump', caption: '' },
+    ]);
+
+    const res = await save(a, {
+      uploaded: [jump.id, relay.id],
+      galleryID,
+      images: [{ id: relay.id, alt: '  Runners at the relay start  ', caption: '\n Year 6 win the relay \t' }],
+    });
+    expect(res.status).toBe(200);
+    expect(await bodyOf(res)).toEqual({ success: true, isAuthFailed: false });
+    const saved = await galleryOf(ctx(), a, galleryID);
+    expect(idsOf(saved)).toEqual([jump.id, relay.id]);
+    expect(textsOf(saved)).toEqual([
+      { id: jump.id, alt: 'Long jump', caption: '' },
+      { id: relay.id, alt: 'Runners at the relay start', caption: 'Year 6 win the relay' },
+    ]);
+
+    // The spec's {uploaded, galleryID} still saves the order, and keeps the texts.
+    expect((await save(a, { uploaded: [relay.id, jump.id], galleryID })).status).toBe(200);
+    const reordered = await galleryOf(ctx(), a, galleryID);
+    expect(idsOf(reordered)).toEqual([relay.id, jump.id]);
+    expect(textsOf(reordered)[0]).toEqual({ id: relay.id, alt: 'Runners at the relay start', caption: 'Year 6 win the relay' });
+
+    // A fresh upload gets its texts in the save that attaches it; an alt of spaces means the title again.
+    const podium = await uploadTo(ctx(), a, galleryID, 'Podium.png');
+    expect(podium.title).toBe('Podium');
+    const withUpload = await save(a, {
+      uploaded: [podium.id],
+      galleryID,
+      images: [
+        { id: podium.id, alt: 'Three winners on the podium', caption: 'Well done!' },
+        { id: relay.id, alt: '   ', caption: '' },
+        // At the limits once trimmed.
+        { id: jump.id, alt: ` ${'a'.repeat(250)} `, caption: ` ${'c'.repeat(300)} ` },
+      ],
+    });
+    expect(withUpload.status).toBe(200);
+    expect(textsOf(await galleryOf(ctx(), a, galleryID))).toEqual([
+      { id: podium.id, alt: 'Three winners on the podium', caption: 'Well done!' },
+      { id: relay.id, alt: 'Relay', caption: '' },
+      { id: jump.id, alt: 'a'.repeat(250), caption: 'c'.repeat(300) },
+    ]);
+  });
+
+  it('refuses bad texts with a clear message, changing nothing', async () => {
+    const { galleryID, relay, jump } = await twoImages(a, 'Strict texts');
+    const other = await newGallery(ctx(), a, 'Another');
+    const elsewhere = await uploadTo(ctx(), a, other, 'Elsewhere.png');
+    await save(a, { uploaded: [relay.id, jump.id], galleryID, images: [{ id: relay.id, alt: 'Start line', caption: 'Ready' }] });
+    const before = await galleryOf(ctx(), a, galleryID);
+
+    const cases: Array<[unknown[], number, string]> = [
+      [[{ id: relay.id, alt: 'x'.repeat(251), caption: '' }], 400, 'images.0.alt: The alt text can be at most 250 characters.'],
+      [[{ id: relay.id, alt: 'ok', caption: 'y'.repeat(301) }], 400, 'images.0.caption: The caption can be at most 300 characters.'],
+      [[{ id: relay.id, alt: 5, caption: '' }], 400, 'images.0.alt: alt must be text.'],
+      [[{ id: relay.id, alt: 'ok' }], 400, 'images.0.caption: caption must be text.'],
+      [[{ id: 0, alt: 'ok', caption: '' }], 400, 'images.0.id: id must be positive.'],
+      [
+        [
+          { id: relay.id, alt: 'one', caption: '' },
+          { id: relay.id, alt: 'two', caption: '' },
+        ],
+        400,
+        'Each image’s texts can be given only once.',
+      ],
+      // An image of this school in another gallery, and one that does not exist.
+      [[{ id: elsewhere.id, alt: 'Moved?', caption: '' }], 400, `Image ${elsewhere.id} is not in this gallery.`],
+      [[{ id: 99999999, alt: 'Nobody', caption: '' }], 404, 'Image 99999999 was not found.'],
+    ];
+    for (const [images, status, message] of cases) {
+      // A valid new order and a valid text travel with the bad one: neither is kept.
+      const valid = { id: jump.id, alt: 'Should not stay', caption: 'Should not stay' };
+      const res = await save(a, { uploaded: [jump.id, relay.id], galleryID, images: [valid, ...images] });
+      await expectFailure(res, status, message.replace('images.0.', 'images.1.'));
+    }
+    expect(await galleryOf(ctx(), a, galleryID)).toEqual(before);
+    expect(textsOf(await galleryOf(ctx(), a, galleryID))[0]).toEqual({ id: relay.id, alt: 'Start line', caption: 'Ready' });
+    // The pending upload elsewhere was not attached or changed by the refused saves.
+    expect(idsOf(await galleryOf(ctx(), a, other))).toEqual([]);
+  });
+
+  it('refuses another school’s gallery or image, and nothing changes', async () => {
+    const { galleryID, relay } = await twoImages(a, 'School A texts');
+    await save(a, { uploaded: [], galleryID, images: [{ id: relay.id, alt: 'Ours', caption: 'Our caption' }] });
+    const before = await galleryOf(ctx(), a, galleryID);
+    const galleryB = await newGallery(ctx(), b, 'School B texts');
+    const imageB = await uploadTo(ctx(), b, galleryB, 'b.png');
+
+    // B names A's gallery, or A's image in B's own gallery.
+    await expectFailure(await save(b, { uploaded: [], galleryID, images: [{ id: relay.id, alt: 'Theirs', caption: 'x' }] }), 404);
+    await expectFailure(
+      await save(b, { uploaded: [imageB.id], galleryID: galleryB, images: [{ id: relay.id, alt: 'Theirs', caption: 'x' }] }),
+      404,
+      `Image ${relay.id} was not found.`,
+    );
+    expect(await galleryOf(ctx(), a, galleryID)).toEqual(before);
+    // B's save was refused whole: its upload is still pending.
+    expect(idsOf(await galleryOf(ctx(), b, galleryB))).toEqual([]);
+  });
+
+  it('shows the alt text and caption, escaped, on the public slider, right after the save', async () => {
+    const { galleryID, relay, jump } = await twoImages(a, 'Public slider');
+    const created = await addPost(ctx(), { id: a.schoolId, label: a.label }, { title: 'Sports day report', content: `<p>[gallery_slider id="${galleryID}"]</p>` });
+    const slug = created.post_url.split('/').pop() ?? '';
+    const cache = new SitePageCache();
+    let renders = 0;
+    const visit = async () => {
+      const res = await cache.serve(ctx().db, a.label, `/sites/${a.label}/posts/${slug}`, async () => {
+        renders += 1;
+        const screen = await loadSitePost(schoolCtx(ctx(), { id: a.schoolId, label: a.label }), slug);
+        return new Response(screen?.html ?? 'missing', { status: screen ? 200 : 404, headers: { 'content-type': 'text/html; charset=utf-8' } });
+      });
+      return res.text();
+    };
+
+    const first = await visit();
+    expect(first).toContain(`<img src="${relay.src}" alt="Relay"`);
+    expect(first).not.toContain('gallery-slider__image-caption');
+    expect(await visit()).toBe(first);
+    expect(renders).toBe(1);
+
+    const saved = await save(a, {
+      uploaded: [relay.id, jump.id],
+      galleryID,
+      images: [{ id: relay.id, alt: 'The "fast" <relay> team', caption: 'Year 6 & Year 5 <script>alert(1)</script>' }],
+    });
+    expect(saved.status).toBe(200);
+    const after = await visit();
+    expect(renders).toBe(2);
+    expect(after).toContain(`<img src="${relay.src}" alt="The &quot;fast&quot; &lt;relay&gt; team"`);
+    expect(after).toContain(
+      '<figcaption class="gallery-slider__image-caption">Year 6 &amp; Year 5 &lt;script&gt;alert(1)&lt;/script&gt;</figcaption>',
+    );
+    expect(after).not.toContain('<script>');
+    // The other image keeps its title as alt text and has no caption.
+    expect(after).toContain(`<img src="${jump.src}" alt="Long jump"`);
+
+    // The next edit is seen at once too.
+    await save(a, { uploaded: [], galleryID, images: [{ id: relay.id, alt: 'Relay team', caption: 'Year 6 won' }] });
+    const again = await visit();
+    expect(renders).toBe(3);
+    expect(again).toContain('>Year 6 won</figcaption>');
+    expect(again).not.toContain('Year 5');
   });
 });

@@ -17,7 +17,7 @@ import zlib from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { ROOT, storageStatePath } from './support/env';
-import { addGalleryImage, createGallery, createPost, makePngs, toast, uniqueTitle, waitForHydration } from './support/website-lists';
+import { addGalleryImage, createGallery, createPost, importPost, makePngs, postIdByTitle, toast, uniqueTitle, waitForHydration } from './support/website-lists';
 
 // Each inspection parses the full stylesheet and compares a few thousand computed values.
 test.describe.configure({ timeout: 90_000 });
@@ -295,7 +295,7 @@ test.describe('signed in', () => {
   test('the posts and pages lists, with the delete dialog and an error toast', async ({ page }) => {
     const title = uniqueTitle('E2E css');
     await createPost(page.request, title);
-    await createPost(page.request, uniqueTitle('E2E css locked'), '[vc_row][vc_column]<p>Built with a page builder.</p>[/vc_column][/vc_row]');
+    importPost(uniqueTitle('E2E css locked'), new Date(), '[vc_row][vc_column]<p>Built with a page builder.</p>[/vc_column][/vc_row]');
     await page.goto('/website/posts');
     await waitForHydration(page);
     await page.getByRole('button', { name: `Delete ${title}` }).click();
@@ -357,7 +357,7 @@ test.describe('signed in', () => {
   for (const kind of ['post', 'page'] as const) {
     test(`the ${kind} editor: create, and edit the theme test data with Editor.js's menus and the gallery menu open`, async ({ page }) => {
       const list = `/website/${kind}s`;
-      await page.goto(`${list}/edit`);
+      await page.goto(`${list}/edit?new`);
       await expect(page.locator('.codex-editor')).toBeVisible({ timeout: 15_000 });
       await expect(page.getByRole('button', { name: 'Create' })).toBeEnabled();
       const problems = await inspect(page, `${list}/edit (create)`);
@@ -388,7 +388,9 @@ test.describe('signed in', () => {
   }
 
   test('a locked post', async ({ page }) => {
-    const id = await createPost(page.request, uniqueTitle('E2E css locked'), '[vc_row][vc_column]<p>Built with a page builder.</p>[/vc_column][/vc_row]');
+    const title = uniqueTitle('E2E css locked');
+    importPost(title, new Date(), '[vc_row][vc_column]<p>Built with a page builder.</p>[/vc_column][/vc_row]');
+    const id = await postIdByTitle(page.request, title);
     await page.goto(`/website/posts/edit?id=${id}`);
     await expect(page.getByRole('heading', { name: 'This post is locked' })).toBeVisible();
     expect(await inspect(page, 'locked post')).toEqual([]);

@@ -36,7 +36,7 @@ test.afterAll(() => {
 
 test.describe('the post editor', () => {
   test('a sidebar link asks after typing; Stay keeps every word, Leave goes', async ({ page }) => {
-    await openEditor(page, '/website/posts/edit');
+    await openEditor(page, '/website/posts/edit?new');
     await page.getByLabel('Title').fill('Guarded title');
     await page.locator('.ce-paragraph').first().click();
     await page.keyboard.type('Words nobody saved.');
@@ -46,7 +46,7 @@ test.describe('the post editor', () => {
     await expect(dialog.getByRole('button', { name: 'Stay' })).toBeFocused();
     await dialog.getByRole('button', { name: 'Stay' }).click();
     await expect(dialog).toBeHidden();
-    await expect(page).toHaveURL(/\/website\/posts\/edit$/);
+    await expect(page).toHaveURL(/\/website\/posts\/edit\?new$/);
     await expect(page.getByLabel('Title')).toHaveValue('Guarded title');
     await expect(page.locator('.ce-paragraph').first()).toHaveText('Words nobody saved.');
 
@@ -56,7 +56,7 @@ test.describe('the post editor', () => {
   });
 
   test('a change made only in the content asks too; Escape stays', async ({ page }) => {
-    await openEditor(page, '/website/posts/edit');
+    await openEditor(page, '/website/posts/edit?new');
     await page.locator('.ce-paragraph').first().click();
     await page.keyboard.type('Only content.');
     await page.getByRole('button', { name: 'Cancel' }).click();
@@ -64,11 +64,11 @@ test.describe('the post editor', () => {
     await expect(dialog).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
-    await expect(page).toHaveURL(/\/website\/posts\/edit$/);
+    await expect(page).toHaveURL(/\/website\/posts\/edit\?new$/);
   });
 
   test('closing the tab with changes gets the browser prompt; without changes it does not', async ({ page, context }) => {
-    await openEditor(page, '/website/posts/edit');
+    await openEditor(page, '/website/posts/edit?new');
     // Chromium shows beforeunload prompts only after the user has interacted with the page.
     await page.getByLabel('Title').fill('About to close');
     const prompts: string[] = [];
@@ -81,7 +81,7 @@ test.describe('the post editor', () => {
     expect(page.isClosed()).toBe(false);
 
     const clean = await context.newPage();
-    await openEditor(clean, '/website/posts/edit');
+    await openEditor(clean, '/website/posts/edit?new');
     await clean.getByLabel('Title').click();
     let asked = false;
     clean.on('dialog', () => {
@@ -93,12 +93,12 @@ test.describe('the post editor', () => {
   });
 
   test('nothing asks when nothing changed, nor after a save', async ({ page }) => {
-    await openEditor(page, '/website/posts/edit');
+    await openEditor(page, '/website/posts/edit?new');
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(page).toHaveURL(/\/website\/posts$/);
 
     const title = uniqueTitle('E2E guarded save');
-    await openEditor(page, '/website/posts/edit');
+    await openEditor(page, '/website/posts/edit?new');
     await page.getByLabel('Title').fill(title);
     await page.getByRole('button', { name: 'Create' }).click();
     await expect(page).toHaveURL(/\/website\/posts$/);

@@ -78,8 +78,8 @@ const total = (shifts: Shift[]) => shifts.reduce((sum, shift) => sum + shift.val
 test.describe('the editor does not move while it loads', () => {
   // Create, and edit a long post with raw HTML blocks, a short post, a page of paragraphs and a page of floated images.
   const screens: Array<{ name: string; url: (request: APIRequestContext) => Promise<string> }> = [
-    { name: 'Create Post', url: async () => '/website/posts/edit' },
-    { name: 'Create Page', url: async () => '/website/pages/edit' },
+    { name: 'Create Post', url: async () => '/website/posts/edit?new' },
+    { name: 'Create Page', url: async () => '/website/pages/edit?new' },
     { name: 'Edit Post (long, with raw HTML)', url: async (r) => `/website/posts/edit?id=${await idOf(r, 'post', 'Block category: Common')}` },
     { name: 'Edit Post (markup)', url: async (r) => `/website/posts/edit?id=${await idOf(r, 'post', 'Markup: HTML Tags and Formatting')}` },
     { name: 'Edit Post (short)', url: async (r) => `/website/posts/edit?id=${await idOf(r, 'post', 'Template: Excerpt (Defined)')}` },
@@ -107,7 +107,7 @@ test.describe("the editor's frame is in the first HTML", () => {
   }
 
   test('Create Post: title, content area, categories (Newsflash ticked) and buttons, before any script', async ({ page }) => {
-    const html = await firstHtml(page, '/website/posts/edit');
+    const html = await firstHtml(page, '/website/posts/edit?new');
     expect(html).toMatch(/<label class="form-label" for="[^"]+">Title<\/label><input id="[^"]+" class="form-control" type="text"/);
     expect(html).toContain('class="content-editor"');
     expect(html).toContain('<legend class="form-label">Category</legend>');
@@ -143,7 +143,7 @@ test.describe("the editor's frame is in the first HTML", () => {
   });
 
   test('Create Page: the Menu Parent offers Top Level and the pages, before any script', async ({ page }) => {
-    const html = await firstHtml(page, '/website/pages/edit');
+    const html = await firstHtml(page, '/website/pages/edit?new');
     expect(html).toMatch(/<label class="form-label" for="[^"]+">Menu Parent<\/label><select id="[^"]+" class="form-select">/);
     expect(html).toContain('<option value="" selected="">Top Level</option>');
     expect(html).toContain('<option value="About The Tests">About The Tests</option>');

@@ -190,6 +190,90 @@ test.describe('Manage Galleries', () => {
   });
 });
 
+test.describe('alt texts and captions', () => {
+  test('edited on the gallery screen, saved, shown again, and used by the public slider', async ({ page }) => {
+    const title = uniqueTitle('E2E captions');
+    const id = await createGallery(page.request, title);
+    // Each helper save lists only its own image, which goes first: red ends up as image 1.
+    await addGalleryImage(page.request, id, file('green-square.png'));
+    const red = await addGalleryImage(page.request, id, file('red-square.png'));
+    // A published post that shows the gallery as a slider.
+    const created = await page.request.post('/api/website/posts/create', {
+      data: { title: uniqueTitle('E2E slider post'), content: `<p>[gallery_slider id="${id}"]</p>`, category: {}, parent: null },
+    });
+    const { post_url: postUrl } = (await created.json()) as { post_url: string };
+    expect(postUrl).toMatch(/^\/sites\/.+\/posts\/.+/);
+
+    await page.goto(`/website/galleries/edit?id=${id}`);
+    await waitForHydration(page);
+    // Until someone writes one, an image's alt text is its title.
+    const alt = page.getByRole('textbox', { name: 'Alt text of image 1' });
+    const caption = page.getByRole('textbox', { name: 'Caption of image 1' });
+    await expect(alt).toHaveValue('red-square');
+    await expect(caption).toHaveValue('');
+
+    // Keyboard only: type, Tab to the caption, type.
+    await alt.fill('');
+    await alt.pressSequentially('A red square on white');
+    await page.keyboard.press('Tab');
+    await expect(caption).toBeFocused();
+    await page.keyboard.type('Red & <bold> "colours"');
+
+    // Text edits count as unsaved work: Cancel asks first.
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Stay' }).click();
+    await expect(caption).toHaveValue('Red & <bold> "colours"');
+
+    const saved = page.waitForResponse((res) => res.url().endsWith('/api/website/gallery/update'));
+    await page.getByRole('button', { name: 'Save' }).click();
+    const request = (await saved).request().postDataJSON() as { images?: unknown };
+    expect(request.images).toEqual([{ id: red, alt: 'A red square on white', caption: 'Red & <bold> "colours"' }]);
+    await expect(page).toHaveURL(/\/website\/galleries$/);
+
+    await page.goto(`/website/galleries/edit?id=${id}`);
+    await waitForHydration(page);
+    await expect(page.getByRole('textbox', { name: 'Alt text of image 1' })).toHaveValue('A red square on white');
+    await expect(page.getByRole('textbox', { name: 'Caption of image 1' })).toHaveValue('Red & <bold> "colours"');
+    await expect(page.getByRole('textbox', { name: 'Alt text of image 2' })).toHaveValue('green-square');
+
+    // The visitor sees them at once (the public page cache moved with the save).
+    await page.goto(postUrl);
+    const slider = page.locator('[data-gallery-slider]');
+    await expect(slider.getByRole('img', { name: 'A red square on white' })).toHaveCount(1);
+    await expect(slider.locator('figcaption.gallery-slider__image-caption')).toHaveText('Red & <bold> "colours"');
+    await expect(slider.getByRole('img', { name: 'green-square' })).toHaveCount(1);
+    await expect(slider.locator('bold')).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('the gallery screen fits a 390 px phone, fields and all', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const id = await createGallery(page.request, uniqueTitle('E2E phone gallery'));
+    await addGalleryImage(page.request, id, file('red-square.png'));
+    await addGalleryImage(page.request, id, file('blue-square.png'));
+    await addGalleryImage(page.request, id, file('green-square.png'));
+    await page.goto(`/website/galleries/edit?id=${id}`);
+    await waitForHydration(page);
+    await uppyInput(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    for (const n of [1, 2, 3]) {
+      for (const name of [`Alt text of image ${n}`, `Caption of image ${n}`]) {
+        const field = page.getByRole('textbox', { name });
+        await field.scrollIntoViewIfNeeded();
+        const box = await field.boundingBox();
+        expect(box, name).not.toBeNull();
+        expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= 390, `${name} is inside the screen`).toBe(true);
+      }
+    }
+    await page.getByRole('textbox', { name: 'Caption of image 3' }).fill('Typed on a phone');
+    await expect(page.getByRole('textbox', { name: 'Caption of image 3' })).toHaveValue('Typed on a phone');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
 test.describe('accessibility', () => {
   for (const path of ['/website/galleries', '/website/galleries/new']) {
     test(`${path} has no serious or critical axe violations`, async ({ page }) => {

@@ -2,7 +2,7 @@ import { expect, test } from './support/test';
 import type { Page } from '@playwright/test';
 import { storageStatePath } from './support/env';
 import { recordApiCalls } from './support/fixtures';
-import { createPost, rowOf, seriousViolations, toast, uniqueTitle, waitForHydration, watchErrors } from './support/website-lists';
+import { createPost, importPost, rowOf, seriousViolations, toast, uniqueTitle, waitForHydration, watchErrors } from './support/website-lists';
 
 test.use({ storageState: storageStatePath('admin') });
 
@@ -35,18 +35,21 @@ test.describe('Manage Posts', () => {
     await waitForHydration(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Manage Posts' })).toBeVisible();
     const table = postsTable(page);
-    await expect(table.getByRole('columnheader')).toHaveText(['Title', 'Category', 'Created', 'Visibility', 'Actions']);
+    // The first column holds the row checkboxes (its header: select all on this page).
+    await expect(table.getByRole('columnheader')).toHaveText(['', 'Title', 'Category', 'Created', 'Visibility', 'Actions']);
+    await expect(table.getByRole('columnheader').first().getByRole('checkbox', { name: 'Select all posts on this page' })).toBeVisible();
     await expect(table.locator('tbody tr')).toHaveCount(10);
     const row = rowOf(table, title);
-    await expect(row.getByRole('cell').nth(1)).toHaveText(DATE);
-    await expect(row.getByRole('cell').nth(2)).toHaveText('Public');
+    await expect(row.getByRole('checkbox', { name: `Select ${title}` })).not.toBeChecked();
+    await expect(row.getByRole('cell').nth(2)).toHaveText(DATE);
+    await expect(row.getByRole('cell').nth(3)).toHaveText('Public');
     await expect(row.getByRole('link', { name: `Edit ${title}` })).toHaveAttribute('href', /\/website\/posts\/edit\?id=\d+$/);
     const view = row.getByRole('link', { name: `View ${title} (opens in a new tab)` });
     await expect(view).toHaveAttribute('target', '_blank');
     await expect(view).toHaveAttribute('href', /^\/sites\/demo\.school\/posts\//);
     expect(calls.filter((c) => c.includes('/api/website/wordpress/posts'))).toEqual([]);
 
-    await expect(page.getByRole('link', { name: 'New Post' })).toHaveAttribute('href', '/website/posts/edit');
+    await expect(page.getByRole('link', { name: 'New Post' })).toHaveAttribute('href', '/website/posts/edit?new');
     // The server's dates and rows hydrate without a mismatch.
     expect(errors).toEqual([]);
   });
@@ -125,7 +128,7 @@ test.describe('Manage Posts', () => {
     const title = uniqueTitle('E2E toggle');
     await createPost(page.request, title);
     const row = await openPostsFor(page, title);
-    const visibility = row.getByRole('cell').nth(2);
+    const visibility = row.getByRole('cell').nth(3);
     await expect(visibility).toHaveText('Public');
 
     await row.getByRole('button', { name: `Hide ${title}` }).focus();
@@ -136,11 +139,11 @@ test.describe('Manage Posts', () => {
     await expect(row.getByRole('button', { name: `Publish ${title}` })).toBeFocused();
 
     await page.reload();
-    await expect(rowOf(postsTable(page), title).getByRole('cell').nth(2)).toHaveText('Hidden');
+    await expect(rowOf(postsTable(page), title).getByRole('cell').nth(3)).toHaveText('Hidden');
     await waitForHydration(page);
 
     await rowOf(postsTable(page), title).getByRole('button', { name: `Publish ${title}` }).click();
-    await expect(rowOf(postsTable(page), title).getByRole('cell').nth(2)).toHaveText('Public');
+    await expect(rowOf(postsTable(page), title).getByRole('cell').nth(3)).toHaveText('Public');
   });
 
   test('deletes only after the confirm dialog; Escape and Cancel keep the post', async ({ page }) => {
@@ -182,7 +185,7 @@ test.describe('Manage Posts', () => {
 
   test('a post holding page-builder content is Locked and cannot be edited', async ({ page }) => {
     const title = uniqueTitle('E2E locked');
-    await createPost(page.request, title, '[vc_row][vc_column]<p>Built with a page builder.</p>[/vc_column][/vc_row]');
+    importPost(title, new Date(), '[vc_row][vc_column]<p>Built with a page builder.</p>[/vc_column][/vc_row]');
     const row = await openPostsFor(page, title);
     const locked = row.getByRole('button', { name: /^Locked/ });
     await expect(locked).toHaveText('Locked');
@@ -218,7 +221,7 @@ test.describe('Manage Pages', () => {
     await expect(table.locator('tbody tr').first().getByRole('cell').first()).toHaveText(DATE);
     expect(calls.filter((c) => c.includes('/api/website/wordpress/pages'))).toEqual([]);
     expect(errors).toEqual([]);
-    await expect(page.getByRole('link', { name: 'New Page' })).toHaveAttribute('href', '/website/pages/edit');
+    await expect(page.getByRole('link', { name: 'New Page' })).toHaveAttribute('href', '/website/pages/edit?new');
     const firstTitles = await table.getByRole('rowheader').allTextContents();
 
     // Hold the next page briefly so the loading text can be seen.

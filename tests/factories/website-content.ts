@@ -1,5 +1,6 @@
 import type { Api } from '../../src/server/api';
 import { schoolContext, type SchoolContext } from '../../src/server/context';
+import { isLockedContent } from '../../src/contracts/website-rules';
 import * as repo from '../../src/server/website/content/repository';
 import { createPage, createPost } from '../../src/server/website/content/service';
 import { get, post, type RequestOptions } from './http';
@@ -57,6 +58,14 @@ export async function addPage(
     await ctx.db.updateTable('website_posts').set({ menu_order: input.menuOrder }).where('id', '=', created.id).execute();
   }
   return created;
+}
+
+/**
+ * Sets an item's stored Locked flag as the WXR import does for content from outside the portal
+ * (`isLockedContent`): the editor's calls, which the factories use, never lock.
+ */
+export async function lockAsImported(ctx: TestContext, id: number, content: string): Promise<void> {
+  await ctx.db.updateTable('website_posts').set({ locked: isLockedContent(content) ? 1 : 0 }).where('id', '=', id).execute();
 }
 
 /** Every row of a school's posts or pages, straight from the table (to prove nothing changed). */

@@ -6,6 +6,8 @@ import { shellCalls } from '../../src/contracts/shell';
 import { SHELL_ENDPOINTS } from '../../src/contracts/shell-endpoints';
 import { supportCalls } from '../../src/contracts/support';
 import { SUPPORT_ENDPOINTS } from '../../src/contracts/support-endpoints';
+import { newsletterCalls } from '../../src/contracts/newsletter';
+import { NEWSLETTER_ENDPOINTS } from '../../src/contracts/newsletter-endpoints';
 import { websiteCalls } from '../../src/contracts/website';
 import { WEBSITE_ENDPOINTS } from '../../src/contracts/website-endpoints';
 import { CALL_TABLES, mountModuleApis } from '../../src/server/modules';
@@ -13,8 +15,8 @@ import { routePath } from '../../src/server/http/calls';
 import type { AppEnv } from '../../src/server/http/types';
 
 /** Each contract's table with its zod-free endpoints file (the pair must agree). */
-const TABLES = { shell: shellCalls, support: supportCalls, website: websiteCalls } as const;
-const ENDPOINTS = { shell: SHELL_ENDPOINTS, support: SUPPORT_ENDPOINTS, website: WEBSITE_ENDPOINTS } as const;
+const TABLES = { shell: shellCalls, support: supportCalls, website: websiteCalls, newsletter: newsletterCalls } as const;
+const ENDPOINTS = { shell: SHELL_ENDPOINTS, support: SUPPORT_ENDPOINTS, website: WEBSITE_ENDPOINTS, newsletter: NEWSLETTER_ENDPOINTS } as const;
 
 /** Every module's calls, as the manifests give them. */
 const entries: Array<[string, Call]> = Object.entries(CALL_TABLES).flatMap(([module, table]) =>
@@ -84,6 +86,9 @@ describe('the call tables', () => {
         'POST /api/website/gallery/upload',
         'POST /api/website/gallery/update',
         'POST /api/website/gallery/remove',
+        'GET /api/newsletter/manage/list/load',
+        'POST /api/newsletter/manage/add',
+        'POST /api/newsletter/manage/delete',
       ]),
     );
   });

@@ -62,8 +62,9 @@ describe('the theme test data round trip', () => {
   it('maps most of the stored content to typed blocks, the rest to raw HTML', () => {
     const { typed, raw: rawBlocks, byType } = counts(stored);
     // Figures reported in the hand-over; a drop means the conversion got more conservative.
-    expect(typed).toBeGreaterThanOrEqual(590);
-    expect(rawBlocks).toBeLessThanOrEqual(160);
+    // Issue 9 (quote, code, preformatted, definition list, delimiter): 592 typed / 151 raw before, 609 / 134 after.
+    expect(typed).toBeGreaterThanOrEqual(609);
+    expect(rawBlocks).toBeLessThanOrEqual(134);
     expect(byType.paragraph).toBeGreaterThan(400);
     expect(byType.header).toBeGreaterThan(50);
     expect(byType.list).toBeGreaterThan(10);
@@ -153,7 +154,9 @@ describe('htmlToBlocks', () => {
       '<p><img class="alignleft" src="/x.jpg" width="10"></p>',
       '<p>An <span class="x">unknown</span> attribute</p>',
       '<p>A <sup title="t">titled</sup> sup</p>',
-      '<blockquote><p>Quote</p></blockquote>',
+      '<blockquote class="wp-block-quote"><p>Quote</p></blockquote>',
+      '<blockquote><p>One</p><p>Two paragraphs</p></blockquote>',
+      '<blockquote><p>Quote</p><cite class="x">Who</cite></blockquote>',
       '<ul class="menu"><li>a</li></ul>',
       '<ul><li>a<ol><li>mixed nesting</li></ol></li></ul>',
       '<ul><li id="x">a</li></ul>',
@@ -165,8 +168,15 @@ describe('htmlToBlocks', () => {
       '<!-- a comment -->',
       'Top-level text with <b>inline</b> markup',
       '<div><p>nested</p></div>',
-      '<hr>',
-      '<pre>  code\n  block</pre>',
+      '<hr class="wp-block-separator">',
+      '<pre class="wp-block-code"><code>code</code></pre>',
+      '<pre><code class="language-php">echo 1;</code></pre>',
+      '<pre><code>a <b>bold</b> code</code></pre>',
+      '<pre><span class="x">styled</span></pre>',
+      '<dl class="wp-caption"><dt>a</dt></dl>',
+      '<dl><dt>a</dt><div>b</div></dl>',
+      '<p>[gallery_slider id="4"] and text</p>',
+      '<p class="x">[gallery_slider id="4"]</p>',
     ];
     for (const html of cases) {
       const blocks = htmlToBlocks(html, parseHtml);
@@ -182,9 +192,9 @@ describe('htmlToBlocks', () => {
   });
 
   it('groups consecutive raw nodes with the whitespace between them, and trims the group', () => {
-    const blocks = htmlToBlocks('\n<p>A</p>\n\n<hr>\n<!-- c -->\n<div>x</div>\n\n<p>B</p>\n', parseHtml);
+    const blocks = htmlToBlocks('\n<p>A</p>\n\n<hr class="x">\n<!-- c -->\n<div>x</div>\n\n<p>B</p>\n', parseHtml);
     expect(blocks.map((b) => b.type)).toEqual(['paragraph', 'raw', 'paragraph']);
-    expect(blocks[1]?.data).toEqual({ html: '<hr>\n<!-- c -->\n<div>x</div>' });
+    expect(blocks[1]?.data).toEqual({ html: '<hr class="x">\n<!-- c -->\n<div>x</div>' });
   });
 
   it('keeps blank paragraphs (as loaded) and gives nothing for empty HTML', () => {
@@ -195,7 +205,7 @@ describe('htmlToBlocks', () => {
 
   it('maps images written by the image tool back to image blocks', () => {
     const plain = '<p><img src="/uploads/a.jpg?w=1&amp;h=2" alt=""></p>';
-    const responsive = '<figure><img src="/uploads/b.jpg" alt="A &amp; B" class="responsive"><figcaption>A &amp; <i>B</i></figcaption></figure>';
+    const responsive = '<figure><img src="/uploads/b.jpg" alt="A &amp; B" class="Responsive"><figcaption>A &amp; <i>B</i></figcaption></figure>';
     const [one] = htmlToBlocks(plain, parseHtml);
     const [two] = htmlToBlocks(responsive, parseHtml);
     expect(one?.type).toBe('image');
@@ -205,7 +215,113 @@ describe('htmlToBlocks', () => {
     expect(two.data.responsive).toBe(true);
     expect(two.data.caption).toBe('A &amp; <i>B</i>');
     // Toggling 'Responsive' on the first writes the class.
-    expect(blockHtml({ ...one, data: { ...one.data, responsive: true } })).toBe('<p><img src="/uploads/a.jpg?w=1&amp;h=2" alt="" class="responsive"></p>');
+    expect(blockHtml({ ...one, data: { ...one.data, responsive: true } })).toBe('<p><img src="/uploads/a.jpg?w=1&amp;h=2" alt="" class="Responsive"></p>');
+  });
+
+  it('keeps an image\'s own alt text, and writes a new one escaped', () => {
+    const html = '<figure><img src="/uploads/c.jpg" alt="Pupils planting &quot;trees&quot;"><figcaption>Spring term</figcaption></figure>';
+    const [block] = htmlToBlocks(html, parseHtml);
+    expect(block?.type).toBe('image');
+    if (block?.type !== 'image') return;
+    expect(block.data.alt).toBe('Pupils planting "trees"');
+    expect(blockHtml(block)).toBe(html);
+    expect(blockHtml({ ...block, data: { ...block.data, alt: 'A <b> & "c"' } })).toBe(
+      '<figure><img src="/uploads/c.jpg" alt="A &lt;b&gt; &amp; &quot;c&quot;"><figcaption>Spring term</figcaption></figure>',
+    );
+    // Blank alt text falls back to the caption's text.
+    expect(blockHtml({ ...block, data: { ...block.data, alt: ' ' } })).toBe('<figure><img src="/uploads/c.jpg" alt="Spring term"><figcaption>Spring term</figcaption></figure>');
+    // The old lower-case class is not the spec's: such an image stays raw (and is kept as it is).
+    expect(types('<p><img src="/x.jpg" alt="" class="responsive"></p>')).toEqual(['raw']);
+  });
+});
+
+describe('the typed blocks of issue 9: quote, code, preformatted text, definition list, delimiter, gallery', () => {
+  /** Loads one block from the HTML and checks it is typed, unchanged, and written back byte for byte, from its source and its data. */
+  function typedOnce(html: string, type: string): TypedBlock {
+    const blocks = htmlToBlocks(html, parseHtml);
+    expect(blocks.map((b) => b.type), html).toEqual([type]);
+    const [block] = blocks;
+    if (!block || block.type === 'raw') throw new Error(`not typed: ${html}`);
+    expect(blocksToHtml(blocks)).toBe(html);
+    expect(isUnchanged(block)).toBe(true);
+    expect(domDifference(typedBlockHtml(block), html, parseHtml)).toBeNull();
+    return block;
+  }
+
+  it('quotes, with a citation and a source address', () => {
+    const plain = typedOnce('<blockquote><p>Stay hungry. Stay foolish.</p></blockquote>', 'quote');
+    expect(plain.data).toMatchObject({ text: 'Stay hungry. Stay foolish.', caption: '' });
+    const cited = typedOnce(
+      '<blockquote cite="https://example.org/q?a=1&amp;b=2">\n<p>Only <em>one</em> thing.</p>\n<cite><a href="/twain">Mark Twain</a></cite></blockquote>',
+      'quote',
+    );
+    expect(cited.data).toMatchObject({ text: 'Only <em>one</em> thing.', caption: '<a href="/twain">Mark Twain</a>', url: 'https://example.org/q?a=1&b=2' });
+    // Edited, it is written from its data in the tool's shape.
+    if (cited.type !== 'quote') return;
+    expect(blockHtml({ ...cited, data: { ...cited.data, text: 'Two things.' } })).toBe(
+      '<blockquote cite="https://example.org/q?a=1&amp;b=2"><p>Two things.</p><cite><a href="/twain">Mark Twain</a></cite></blockquote>',
+    );
+  });
+
+  it('code, as plain text escaped on the way out', () => {
+    const code = typedOnce('<pre><code>&lt;?php echo \'Hello &amp; bye\'; ?&gt;\n\tif (a &lt; b) {}\n</code></pre>', 'code');
+    expect(code.data).toMatchObject({ code: "<?php echo 'Hello & bye'; ?>\n\tif (a < b) {}\n" });
+    if (code.type !== 'code') return;
+    expect(blockHtml({ ...code, data: { ...code.data, code: '<b>x</b>' } })).toBe('<pre><code>&lt;b&gt;x&lt;/b&gt;</code></pre>');
+  });
+
+  it('preformatted text, its spaces, tabs, line breaks and inline markup kept', () => {
+    const pre = typedOnce('<pre><cite>Robert Frost</cite>\n\n\tTwo roads diverged      (\\_/)\n\tin a yellow wood, &gt; º &lt;\n</pre>', 'preformatted');
+    expect(pre.data).toMatchObject({ text: '<cite>Robert Frost</cite>\n\n\tTwo roads diverged      (\\_/)\n\tin a yellow wood, &gt; º &lt;\n' });
+    if (pre.type !== 'preformatted') return;
+    // A text starting with a line break keeps it (the parser drops one newline after <pre>).
+    const written = blockHtml({ ...pre, data: { ...pre.data, text: '\nfirst line blank' } });
+    expect(written).toBe('<pre>\n\nfirst line blank</pre>');
+    expect(parseHtml(written).querySelector('pre')?.textContent).toBe('\nfirst line blank');
+  });
+
+  it('definition lists, terms and descriptions in their order', () => {
+    const html = '<dl>\n<dt>Startup</dt>\n<dd>A company <a title="t" href="/x">designed</a> to grow.</dd>\n<dt>#dowork</dt>\n<dt>Do It Live</dt>\n<dd>Two</dd>\n</dl>';
+    const dl = typedOnce(html, 'definitionList');
+    expect(dl.data).toMatchObject({
+      items: [
+        { kind: 'term', text: 'Startup' },
+        { kind: 'description', text: 'A company <a title="t" href="/x">designed</a> to grow.' },
+        { kind: 'term', text: '#dowork' },
+        { kind: 'term', text: 'Do It Live' },
+        { kind: 'description', text: 'Two' },
+      ],
+    });
+    if (dl.type !== 'definitionList') return;
+    expect(blockHtml({ ...dl, data: { items: [{ kind: 'term', text: 'A' }, { kind: 'description', text: 'B' }] } })).toBe('<dl><dt>A</dt><dd>B</dd></dl>');
+  });
+
+  it('existing <font> formatting, and the style tools\' <span style>, inside paragraphs', () => {
+    typedOnce('<p>Old <font color="#ff0000" face="Georgia" size="5">font tags</font> stay as they are.</p>', 'paragraph');
+    typedOnce('<p>New <span style="color: #d63939;"><span style="font-size: x-large;">spans</span></span> are kept.</p>', 'paragraph');
+  });
+
+  it('a thematic break', () => {
+    typedOnce('<hr>', 'delimiter');
+    expect(blocksToHtml([{ type: 'delimiter', data: {} }])).toBe('<hr>');
+  });
+
+  it('nested lists of one kind', () => {
+    typedOnce('<ul>\n<li>one\n<ul>\n<li>two\n<ul>\n<li>three</li>\n</ul>\n</li>\n</ul>\n</li>\n<li>four</li>\n</ul>', 'list');
+    typedOnce('<ol start="8"><li>eight<ol><li>nested</li></ol></li><li>nine</li></ol>', 'list');
+  });
+
+  it('the gallery slider shortcode in a paragraph of its own, saved as the same text', () => {
+    const gallery = typedOnce('<p>[gallery_slider id="12"]</p>', 'gallery');
+    expect(gallery.data).toMatchObject({ id: 12 });
+    expect(blocksToHtml([{ type: 'gallery', data: { id: 3 } }])).toBe('<p>[gallery_slider id="3"]</p>');
+  });
+
+  it('finds them in the theme test data (stored as the import keeps it)', () => {
+    const { byType } = counts(stored);
+    expect(byType.quote).toBeGreaterThanOrEqual(7);
+    expect(byType.preformatted).toBeGreaterThanOrEqual(4);
+    expect(byType.definitionList).toBeGreaterThanOrEqual(3);
   });
 });
 
@@ -217,6 +333,11 @@ describe('blocksToHtml', () => {
       { type: 'list', data: { style: 'unordered', meta: {}, items: [{ content: 'a', meta: {}, items: [{ content: 'b', meta: {}, items: [] }] }] } },
       { type: 'table', data: { withHeadings: true, content: [['H1', 'H2'], ['1', '2']] } },
       { type: 'image', data: { file: { url: '/u/x.png' }, caption: '', responsive: true } },
+      { type: 'quote', data: { text: 'Q', caption: '' } },
+      { type: 'code', data: { code: 'a < b' } },
+      { type: 'preformatted', data: { text: '  two\n  lines' } },
+      { type: 'definitionList', data: { items: [{ kind: 'term', text: 'T' }] } },
+      { type: 'gallery', data: { id: 5 } },
       { type: 'raw', data: { html: '[gallery_slider id="4"]' } },
     ];
     expect(blocksToHtml(blocks)).toBe(
@@ -225,7 +346,12 @@ describe('blocksToHtml', () => {
         '<p style="text-align: right;">A <a href="/f.pdf">file</a></p>',
         '<ul><li>a<ul><li>b</li></ul></li></ul>',
         '<table><thead><tr><th>H1</th><th>H2</th></tr></thead><tbody><tr><td>1</td><td>2</td></tr></tbody></table>',
-        '<p><img src="/u/x.png" alt="" class="responsive"></p>',
+        '<p><img src="/u/x.png" alt="" class="Responsive"></p>',
+        '<blockquote><p>Q</p></blockquote>',
+        '<pre><code>a &lt; b</code></pre>',
+        '<pre>  two\n  lines</pre>',
+        '<dl><dt>T</dt></dl>',
+        '<p>[gallery_slider id="5"]</p>',
         '[gallery_slider id="4"]',
       ].join('\n'),
     );
@@ -234,7 +360,9 @@ describe('blocksToHtml', () => {
   it('reads Editor.js output as it comes (unknown fields ignored) and refuses unknown blocks', () => {
     expect(blocksToHtml([{ id: 'x', type: 'paragraph', data: { text: 'Hi', extra: 1 }, tunes: { alignment: { alignment: 'left' } } }])).toBe('<p>Hi</p>');
     expect(blocksToHtml([{ type: 'list', data: { style: 'ordered', items: ['old', 'format'] } }])).toBe('<ol><li>old</li><li>format</li></ol>');
-    expect(() => blocksToHtml([{ type: 'quote', data: { text: 'x' } }])).toThrow(UnknownBlockError);
+    expect(() => blocksToHtml([{ type: 'divider', data: {} }])).toThrow(UnknownBlockError);
+    expect(() => blocksToHtml([{ type: 'gallery', data: { id: 'x' } }])).toThrow(UnknownBlockError);
+    expect(() => blocksToHtml([{ type: 'definitionList', data: { items: [{ kind: 'title', text: 'x' }] } }])).toThrow(UnknownBlockError);
     expect(() => blocksToHtml([{ type: 'paragraph', data: { html: 'x' } }])).toThrow(UnknownBlockError);
   });
 

@@ -199,7 +199,7 @@ describe('the envelope outside send (the gallery uploader)', () => {
 
     const ok = store.readUpload(200, JSON.stringify({ success: true, isAuthFailed: false, id: 4, src: '/uploads/s/a.png', title: 'A' }));
     expect(store.uploaded(ok)).toBe(true);
-    expect(store.$tiles.get()).toEqual([{ id: 4, title: 'A', thumb: '/uploads/s/a-150x150.png' }]);
+    expect(store.$tiles.get()).toEqual([{ id: 4, title: 'A', thumb: '/uploads/s/a-150x150.png', alt: 'A', caption: '' }]);
 
     store.uploadFailed(store.readUpload(413, JSON.stringify({ success: false, isAuthFailed: false, message: 'The file is too large.' })));
     expect(toasts).toEqual([{ text: GENERIC_FAILURE, type: 'error' }]);

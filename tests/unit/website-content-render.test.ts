@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { Gallery } from '../../src/contracts/website';
 import { expandGallerySliders, galleryIdsIn, renderGallerySlider } from '../../src/server/website/site/shortcodes';
 import { excerptOf } from '../../src/server/website/site/service';
-import { escapeLike } from '../../src/server/website/content/repository';
+import { escapeLike } from '../../src/server/db/search';
 import { nextFreeSlug, slugify } from '../../src/server/website/content/slugs';
 import { pageUrl, postUrl } from '../../src/server/website/content/urls';
 import { totalPages } from '../../src/contracts/website';
 
 function gallery(id: number, title: string, images: Array<{ id: number; src: string; title: string }>): Gallery {
-  return { id, post_title: title, post_date: '2025-06-15T00:00:00.000Z', gallery_data: { gallery: images } };
+  return { id, post_title: title, post_date: '2025-06-15T00:00:00.000Z', gallery_data: { gallery: images.map((image) => ({ alt: '', caption: '', ...image })) } };
 }
 
 const SPORTS = gallery(3, 'Sports day', [

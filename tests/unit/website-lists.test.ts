@@ -2,9 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { pageItems } from '../../src/islands/ui/pagination';
 import { listSummary } from '../../src/islands/ui/ListStatus';
 import { listHref, readLocation } from '../../src/lib/website-lists';
-import { listQuery } from '../../src/lib/lists';
+import { listQuery, withFilter } from '../../src/lib/lists';
 import { encodeQuery } from '../../src/lib/send';
-import { displayTitle, formatListDate, pageStateText, toPageRow, toPostRow } from '../../src/lib/website-lists';
+import {
+  displayTitle,
+  formatListDate,
+  pageStateText,
+  postListChoice,
+  postsQuery,
+  postState,
+  POSTS_LIST_FILTERS,
+  readPostsLocation,
+  toPageRow,
+  toPostRow,
+} from '../../src/lib/website-lists';
+import { bulkDoneText } from '../../src/stores/website/posts';
+import { initialCategoryIds } from '../../src/stores/website/editor';
+import { categoryLabels, filterCategories } from '../../src/islands/website/editor/CategoryPicker';
 import { formatDayMonthYearTime } from '../../src/lib/dates';
 import { moveItem } from '../../src/stores/website/gallery';
 
@@ -88,11 +102,87 @@ describe('rows', () => {
       category: 'News, Sport',
       created: { text: '13/02/2025', iso: '2025-02-13' },
       isPublic: false,
+      state: 'hidden',
       url: '/sites/a/posts/x',
       locked: true,
     });
     expect(toPostRow({ ...post, post_status: 'publish' }, 'UTC', false).isPublic).toBe(true);
     expect(displayTitle(' Hello ')).toBe('Hello');
+  });
+
+  it('badges a post Public, Hidden, or Scheduled when published with a date still to come', () => {
+    const now = Date.parse('2026-11-23T12:00:00.000Z');
+    expect(postState({ post_status: 'publish', post_date: '2026-11-23T11:59:59.000Z' }, now)).toBe('public');
+    expect(postState({ post_status: 'publish', post_date: '2026-11-23T12:00:00.000Z' }, now)).toBe('public');
+    expect(postState({ post_status: 'publish', post_date: '2026-11-23T12:00:01.000Z' }, now)).toBe('scheduled');
+    // A hidden post stays Hidden whatever its date.
+    expect(postState({ post_status: 'draft', post_date: '2030-01-01T00:00:00.000Z' }, now)).toBe('hidden');
+    const future = { id: 1, post_title: 'Sports day', post_content: '', post_category: '', post_date: '2027-06-01T09:00:00.000Z', post_status: 'publish' as const, post_url: '/x' };
+    expect(toPostRow(future, 'UTC', false, now)).toMatchObject({ isPublic: true, state: 'scheduled' });
+    expect(toPostRow(future, 'UTC', false, Date.parse('2027-06-02T00:00:00.000Z')).state).toBe('public');
+  });
+});
+
+describe('Manage Posts address: status and sort', () => {
+  it('reads ?status= and ?sort= with page and query; unknown words and defaults fall back and are left out', () => {
+    expect(readPostsLocation('?status=hidden&sort=title&page=2&query=trip')).toEqual({ page: 2, query: 'trip', filters: { status: 'hidden', sort: 'title' } });
+    expect(readPostsLocation('?status=all&sort=date')).toEqual({ page: 1, query: '', filters: {} });
+    expect(readPostsLocation('?status=secret&sort=DROP')).toEqual({ page: 1, query: '', filters: {} });
+    expect(readPostsLocation('?status=public&status=hidden').filters).toEqual({ status: 'public' });
+    expect(postListChoice(readPostsLocation('?sort=title-desc'))).toEqual({ status: 'all', sort: 'title-desc' });
+    expect(postListChoice({ page: 1, query: '' })).toEqual({ status: 'all', sort: 'date' });
+  });
+
+  it('writes them into the address and round-trips', () => {
+    const location = { page: 3, query: 'a&b', filters: { status: 'public', sort: 'date-asc' } };
+    expect(listHref('/website/posts', location)).toBe('/website/posts?status=public&sort=date-asc&page=3&query=a%26b');
+    expect(readPostsLocation(new URL(listHref('/website/posts', location), 'http://x').search)).toEqual(location);
+    expect(listHref('/website/posts', { page: 1, query: '', filters: {} })).toBe('/website/posts');
+  });
+
+  it('sets one choice, dropping it at its default or for an unknown word', () => {
+    expect(withFilter({ sort: 'title' }, POSTS_LIST_FILTERS, 'status', 'hidden')).toEqual({ sort: 'title', status: 'hidden' });
+    expect(withFilter({ status: 'hidden', sort: 'title' }, POSTS_LIST_FILTERS, 'status', 'all')).toEqual({ sort: 'title' });
+    expect(withFilter({ status: 'hidden' }, POSTS_LIST_FILTERS, 'status', 'nonsense')).toEqual({});
+    expect(withFilter(undefined, POSTS_LIST_FILTERS, 'colour', 'red')).toEqual({});
+  });
+
+  it('sends status and sort to the posts call only away from their defaults', () => {
+    expect(encodeQuery(postsQuery({ page: 1, query: '', filters: {} }, 10))).toBe('page=1&limit=10');
+    expect(encodeQuery(postsQuery({ page: 2, query: 'x', filters: { status: 'hidden', sort: 'title' } }, 10))).toBe('page=2&limit=10&query=x&status=hidden&sort=title');
+  });
+});
+
+describe('bulk actions and the category picker', () => {
+  it('counts the posts a bulk action changed', () => {
+    expect(bulkDoneText('delete', 3)).toBe('Success! 3 posts deleted.');
+    expect(bulkDoneText('hide', 1)).toBe('Success! 1 post hidden.');
+    expect(bulkDoneText('publish', 12)).toBe('Success! 12 posts published.');
+  });
+
+  const categories = [
+    { id: 3, name: 'Events' },
+    { id: 12, name: 'Foo A' },
+    { id: 14, name: 'foo a' },
+    { id: 20, name: 'Newsflash' },
+    { id: 21, name: 'Newsletters' },
+  ];
+
+  it('names a category its name, plus its id when another shares the name', () => {
+    const labels = categoryLabels(categories);
+    expect([...labels.values()]).toEqual(['Events', 'Foo A (id 12)', 'foo a (id 14)', 'Newsflash', 'Newsletters']);
+    expect(filterCategories(categories, labels, ' news ').map((c) => c.id)).toEqual([20, 21]);
+    expect(filterCategories(categories, labels, 'foo 14').map((c) => c.id)).toEqual([14]);
+    expect(filterCategories(categories, labels, '')).toHaveLength(5);
+  });
+
+  it('ticks Newsflash for a new post, and an existing post’s own ids (not every category of that name)', () => {
+    expect(initialCategoryIds(categories, undefined, 'create')).toEqual([20]);
+    expect(initialCategoryIds(categories, 'Foo A', 'edit', [14])).toEqual([14]);
+    // Without ids (an older answer), names are all there is.
+    expect(initialCategoryIds(categories, 'Foo A, Events', 'edit')).toEqual([3, 12, 14]);
+    // An id that is gone is not ticked.
+    expect(initialCategoryIds(categories, 'Gone', 'edit', [99, 3])).toEqual([3]);
   });
 });
 

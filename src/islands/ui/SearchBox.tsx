@@ -11,10 +11,12 @@ export interface SearchBoxProps {
   /** The longest query the list's call accepts (its contract's limit). */
   maxLength: number;
   disabled?: boolean;
+  /** The list's other choices (filter, order): a search without JavaScript keeps them. */
+  keep?: Readonly<Record<string, string>> | undefined;
 }
 
 /** A search form: Enter or the Search button searches. */
-export function SearchBox({ label, action, value, onSearch, maxLength, disabled = false }: SearchBoxProps) {
+export function SearchBox({ label, action, value, onSearch, maxLength, disabled = false, keep }: SearchBoxProps) {
   const id = useId();
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
@@ -24,6 +26,9 @@ export function SearchBox({ label, action, value, onSearch, maxLength, disabled 
   };
   return (
     <form role="search" method="get" action={action} onSubmit={submit} className="search-box">
+      {Object.entries(keep ?? {}).map(([name, kept]) => (
+        <input key={name} type="hidden" name={name} value={kept} />
+      ))}
       <label className="visually-hidden" htmlFor={id}>
         {label}
       </label>

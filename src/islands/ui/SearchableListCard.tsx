@@ -1,5 +1,5 @@
-import type { RefObject } from 'react';
-import { DataTable, type Column } from './DataTable';
+import type { ReactNode, RefObject } from 'react';
+import { DataTable, type Column, type RowSelection } from './DataTable';
 import { Pagination } from './Pagination';
 import { SearchBox } from './SearchBox';
 import { EmptyState } from './EmptyState';
@@ -14,6 +14,8 @@ export interface SearchableListState<Row> {
   total: number;
   pageSize: number;
   query: string;
+  /** The list's own choices away from their defaults (filter, order). */
+  filters?: Readonly<Record<string, string>> | undefined;
   /** A page is on its way. */
   loading: boolean;
 }
@@ -34,12 +36,24 @@ export interface SearchableListCardProps<Row> {
   noun: string;
   /** Plural with a capital, e.g. 'Posts': the table's caption. */
   caption: string;
-  newHref: string;
+  /** The New button's address; without it the card has no New button (the screen adds another way). */
+  newHref?: string;
+  /** The New button's words, which the empty list also names. */
   newLabel: string;
+  /** The search box's label (default 'Search <plural> by title'). */
+  searchLabel?: string;
   columns: Column<Row>[];
   rowKey: (row: Row) => number;
   id: string;
   tableRef?: RefObject<HTMLTableElement | null>;
+  /** The list's own choices (filter, order), shown beside the search. */
+  controls?: ReactNode;
+  /** A choice narrows the list (not only the search): the empty state says so. */
+  filtered?: boolean;
+  /** Checkboxes on the rows, for actions on several at once. */
+  selection?: RowSelection<Row>;
+  /** Shown between the toolbar and the table (e.g. the bar of actions on the ticked rows). */
+  actionBar?: ReactNode;
 }
 
 /** A card with search and a New button over a server-paged table (Manage Posts, Manage Pages). */
@@ -54,20 +68,29 @@ export function SearchableListCard<Row>({
   caption,
   newHref,
   newLabel,
+  searchLabel,
   columns,
   rowKey,
   id,
   tableRef,
+  controls,
+  filtered = false,
+  selection,
+  actionBar,
 }: SearchableListCardProps<Row>) {
   const plural = `${noun}s`;
   return (
     <div className="card">
       <div className="card-header list-toolbar">
-        <SearchBox label={`Search ${plural} by title`} action={path} value={list.query} onSearch={onSearch} maxLength={queryMaxLength} />
-        <a className="btn btn-primary list-toolbar-end" href={newHref}>
-          {newLabel}
-        </a>
+        <SearchBox label={searchLabel ?? `Search ${plural} by title`} action={path} value={list.query} onSearch={onSearch} maxLength={queryMaxLength} keep={list.filters} />
+        {controls}
+        {newHref ? (
+          <a className="btn btn-primary list-toolbar-end" href={newHref}>
+            {newLabel}
+          </a>
+        ) : null}
       </div>
+      {actionBar}
       <DataTable
         caption={caption}
         columns={columns}
@@ -76,10 +99,15 @@ export function SearchableListCard<Row>({
         loading={list.loading}
         {...(tableRef ? { tableRef } : {})}
         id={id}
+        {...(selection ? { selection } : {})}
         empty={
-          <EmptyState title={list.query ? `No ${plural} match your search` : `No ${plural} yet`}>
-            {list.query ? 'Try other words, or clear the search.' : `Use ${newLabel} to add the first one.`}
-          </EmptyState>
+          list.query ? (
+            <EmptyState title={`No ${plural} match your search`}>Try other words, or clear the search.</EmptyState>
+          ) : filtered ? (
+            <EmptyState title={`No ${plural} match this filter`}>Choose another filter to see more.</EmptyState>
+          ) : (
+            <EmptyState title={`No ${plural} yet`}>{`Use ${newLabel} to add the first one.`}</EmptyState>
+          )
         }
       />
       <div className="card-footer list-footer">

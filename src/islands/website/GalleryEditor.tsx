@@ -2,17 +2,17 @@ import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import '../ui/ui.css';
 import './gallery.css';
-import { createGalleryEditor, GALLERIES_LIST_PATH } from '../../stores/website/gallery';
+import { createGalleryEditor, GALLERIES_LIST_PATH, type GalleryEditorTile } from '../../stores/website/gallery';
+import { MAX_GALLERY_ALT_LENGTH, MAX_GALLERY_CAPTION_LENGTH } from '../../contracts/website-rules';
 import { useLeaveGuard } from '../ui/useLeaveGuard';
 import { showFlash } from '../../lib/flash';
-import type { GalleryTile } from '../../lib/website-lists';
 import { GalleryUploader } from './GalleryUploader';
 
 export interface GalleryEditorProps {
   galleryId: number;
   title: string;
-  /** The gallery's images in order, thumbnails resolved on the server. */
-  tiles: GalleryTile[];
+  /** The gallery's images in order with their texts, thumbnails resolved on the server. */
+  tiles: GalleryEditorTile[];
   /** Bytes: the server's upload ceiling. */
   maxFileSize: number;
 }
@@ -21,8 +21,9 @@ export interface GalleryEditorProps {
 type FocusTarget = { id: number; action: 'left' | 'right' | 'delete' } | { id: null };
 
 /**
- * /website/galleries/edit: upload (Uppy), the 150x150 grid with a delete cross per image,
- * reordering by drag (sortablejs) or by the move buttons, Cancel and Save.
+ * /website/galleries/edit: upload (Uppy), the 150x150 grid with a delete cross per image, an alt
+ * text and a caption field under each, reordering by drag (sortablejs) or by the move buttons,
+ * Cancel and Save.
  */
 export default function GalleryEditor({ galleryId, title, tiles: initialTiles, maxFileSize }: GalleryEditorProps) {
   const [store] = useState(() => createGalleryEditor({ galleryId, tiles: initialTiles }));
@@ -31,7 +32,7 @@ export default function GalleryEditor({ galleryId, title, tiles: initialTiles, m
   const saving = useStore(store.$saving);
   const removing = useStore(store.$removing);
   const announcement = useStore(store.$announcement);
-  // Fresh uploads and a new order are lost when leaving unsaved (uploads still on their way too).
+  // Fresh uploads, a new order and edited texts are lost when leaving unsaved (uploads still on their way too).
   const guard = useLeaveGuard(() => store.$dirty.get() || store.$uploading.get() > 0);
   const gridRef = useRef<HTMLUListElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -51,7 +52,8 @@ export default function GalleryEditor({ galleryId, title, tiles: initialTiles, m
       sortable = Sortable.create(grid, {
         animation: 150,
         draggable: '.gallery-tile',
-        filter: 'button',
+        // Controls and text fields keep their own pointer use (a drag would steal text selection).
+        filter: 'button, input, textarea, label',
         preventOnFilter: false,
         ghostClass: 'is-ghost',
         onEnd(event) {
@@ -86,12 +88,12 @@ export default function GalleryEditor({ galleryId, title, tiles: initialTiles, m
     button?.focus();
   }, [focusTarget, tiles]);
 
-  const move = (tile: GalleryTile, delta: number) => {
+  const move = (tile: GalleryEditorTile, delta: number) => {
     store.move(tile.id, delta);
     setFocusTarget({ id: tile.id, action: delta < 0 ? 'left' : 'right' });
   };
 
-  const remove = async (tile: GalleryTile) => {
+  const remove = async (tile: GalleryEditorTile) => {
     const index = tiles.findIndex((t) => t.id === tile.id);
     if (!(await store.remove(tile.id))) return;
     const rest = store.$tiles.get();
@@ -113,7 +115,9 @@ export default function GalleryEditor({ galleryId, title, tiles: initialTiles, m
           Images in this gallery
         </h2>
         <p className="text-secondary mb-2" id="gallery-grid-help">
-          Drag an image to a new place, or use its arrow buttons. Deleting an image takes effect at once; the order is kept when you press Save.
+          Drag an image to a new place, or use its arrow buttons. Deleting an image takes effect at once; the order, alt texts and captions are kept
+          when you press Save. The alt text tells people who cannot see an image what it shows (left empty, the image’s title is used); the
+          caption shows under the image on the website.
         </p>
         <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
           {announcement}
@@ -162,6 +166,31 @@ export default function GalleryEditor({ galleryId, title, tiles: initialTiles, m
                 >
                   <span aria-hidden="true">→</span>
                 </button>
+              </div>
+              <div className="gallery-texts">
+                <label className="form-label" htmlFor={`gallery-alt-${tile.id}`}>
+                  Alt text<span className="visually-hidden"> of image {index + 1}</span>
+                </label>
+                <input
+                  id={`gallery-alt-${tile.id}`}
+                  className="form-control form-control-sm"
+                  type="text"
+                  value={tile.alt}
+                  maxLength={MAX_GALLERY_ALT_LENGTH}
+                  placeholder={tile.title}
+                  onChange={(e) => store.setText(tile.id, 'alt', e.currentTarget.value)}
+                />
+                <label className="form-label" htmlFor={`gallery-caption-${tile.id}`}>
+                  Caption<span className="visually-hidden"> of image {index + 1}</span>
+                </label>
+                <textarea
+                  id={`gallery-caption-${tile.id}`}
+                  className="form-control form-control-sm"
+                  rows={2}
+                  value={tile.caption}
+                  maxLength={MAX_GALLERY_CAPTION_LENGTH}
+                  onChange={(e) => store.setText(tile.id, 'caption', e.currentTarget.value)}
+                />
               </div>
             </li>
           ))}

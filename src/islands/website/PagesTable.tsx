@@ -63,7 +63,7 @@ export default function PagesTable(props: PagesTableProps) {
       path={PAGES_PATH}
       noun="page"
       caption="Pages"
-      newHref="/website/pages/edit"
+      newHref="/website/pages/edit?new"
       newLabel="New Page"
       columns={columns}
       rowKey={(row) => row.id}

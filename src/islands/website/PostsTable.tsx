@@ -3,22 +3,54 @@ import { useStore } from '@nanostores/react';
 import '../ui/ui.css';
 import type { Column } from '../ui/DataTable';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { ListChoice } from '../ui/ListChoice';
+import { BulkBar } from '../ui/BulkBar';
 import { SearchableListCard } from '../ui/SearchableListCard';
 import { EditOrLocked, ViewLink } from './RowLinks';
 import { createPostsStore, POSTS_PATH, type PostsStoreInit } from '../../stores/website/posts';
-import type { PostRow } from '../../lib/website-lists';
+import { postListChoice, POST_STATE_LABELS, type PostRow } from '../../lib/website-lists';
 import { showFlash } from '../../lib/flash';
-import { MAX_QUERY_LENGTH } from '../../contracts/website-rules';
+import { MAX_QUERY_LENGTH, type BulkPostAction, type PostListSort, type PostListStatus } from '../../contracts/website-rules';
 
 export type PostsTableProps = PostsStoreInit;
 
-/** Manage Posts: search, New Post, the paged table with its row actions. */
+const STATUS_OPTIONS: ReadonlyArray<{ value: PostListStatus; label: string }> = [
+  { value: 'all', label: 'All' },
+  { value: 'public', label: 'Public' },
+  { value: 'hidden', label: 'Hidden' },
+];
+const SORT_OPTIONS: ReadonlyArray<{ value: PostListSort; label: string }> = [
+  { value: 'date', label: 'Newest first' },
+  { value: 'date-asc', label: 'Oldest first' },
+  { value: 'title', label: 'Title A–Z' },
+  { value: 'title-desc', label: 'Title Z–A' },
+];
+
+const BULK_ACTIONS: ReadonlyArray<{ id: BulkPostAction; label: string; danger?: boolean }> = [
+  { id: 'hide', label: 'Hide' },
+  { id: 'publish', label: 'Publish' },
+  { id: 'delete', label: 'Delete', danger: true },
+];
+
+/** What the confirm of a bulk action says, for `n` posts. */
+function bulkConfirm(action: BulkPostAction, n: number) {
+  const posts = `${n} ${n === 1 ? 'post' : 'posts'}`;
+  if (action === 'delete') return { title: `Delete ${posts}?`, label: `Delete ${posts}`, text: `${posts} will be deleted from your website. This cannot be undone.` };
+  if (action === 'hide') return { title: `Hide ${posts}?`, label: `Hide ${posts}`, text: `${posts} will be hidden from your website.` };
+  return { title: `Publish ${posts}?`, label: `Publish ${posts}`, text: `${posts} will be published on your website.` };
+}
+
+/** Manage Posts: search, filter and order, New Post, the paged table with its row actions and bulk actions on ticked rows. */
 export default function PostsTable(props: PostsTableProps) {
   const [store] = useState(() => createPostsStore(props));
   const list = useStore(store.$list);
   const busy = useStore(store.$busy);
+  const selected = useStore(store.$selected);
+  const bulkBusy = useStore(store.$bulkBusy);
   const [confirming, setConfirming] = useState<PostRow | null>(null);
+  const [bulkAsk, setBulkAsk] = useState<BulkPostAction | null>(null);
   const tableRef = useRef<HTMLTableElement>(null);
+  const choice = postListChoice(list);
 
   useEffect(() => store.listenToHistory(), [store]);
   // The editor's 'Success! …' (or an unknown id's failure) arrives with the navigation back here.
@@ -32,6 +64,15 @@ export default function PostsTable(props: PostsTableProps) {
     if (await store.remove(row)) tableRef.current?.focus();
   };
 
+  const confirmBulk = async () => {
+    const action = bulkAsk;
+    setBulkAsk(null);
+    if (!action) return;
+    // The bar and perhaps the rows leave: keyboard users stay on the table.
+    if (await store.bulk(action)) tableRef.current?.focus();
+  };
+  const asked = bulkAsk ? bulkConfirm(bulkAsk, selected.size) : null;
+
   const columns: Column<PostRow>[] = [
     { id: 'title', header: 'Title', rowHeader: true, cell: (row) => row.title },
     { id: 'category', header: 'Category', cell: (row) => row.category },
@@ -44,8 +85,7 @@ export default function PostsTable(props: PostsTableProps) {
     {
       id: 'visibility',
       header: 'Visibility',
-      cell: (row) =>
-        row.isPublic ? <span className="badge badge-public">Public</span> : <span className="badge badge-hidden">Hidden</span>,
+      cell: (row) => <span className={`badge badge-${row.state}`}>{POST_STATE_LABELS[row.state]}</span>,
     },
     {
       id: 'actions',
@@ -90,15 +130,32 @@ export default function PostsTable(props: PostsTableProps) {
     <>
       <SearchableListCard
         list={list}
-      onSearch={(query) => void store.search(query)}
-      queryMaxLength={MAX_QUERY_LENGTH}
-      onPage={(page) => void store.goToPage(page)}
-      pageHref={(page) => store.hrefFor({ page, query: list.query })}
+        onSearch={(query) => void store.search(query)}
+        queryMaxLength={MAX_QUERY_LENGTH}
+        onPage={(page) => void store.goToPage(page)}
+        pageHref={(page) => store.hrefFor({ page, query: list.query, filters: list.filters })}
         path={POSTS_PATH}
         noun="post"
         caption="Posts"
-        newHref="/website/posts/edit"
+        newHref="/website/posts/edit?new"
         newLabel="New Post"
+        filtered={choice.status !== 'all'}
+        controls={
+          <>
+            <ListChoice label="Show" name="status" value={choice.status} options={STATUS_OPTIONS} onChange={(value) => void store.setFilter('status', value)} />
+            <ListChoice label="Sort by" name="sort" value={choice.sort} options={SORT_OPTIONS} onChange={(value) => void store.setFilter('sort', value)} />
+          </>
+        }
+        selection={{
+          selected,
+          onSelect: (row, ticked) => store.select(row.id, ticked),
+          onSelectAll: (ticked) => store.selectAll(ticked),
+          rowLabel: (row) => `Select ${row.title}`,
+          allLabel: 'Select all posts on this page',
+        }}
+        actionBar={
+          <BulkBar count={selected.size} noun="post" actions={BULK_ACTIONS} busy={bulkBusy} onAction={setBulkAsk} onClear={() => store.selectAll(false)} />
+        }
         columns={columns}
         rowKey={(row) => row.id}
         id="posts-table"
@@ -116,6 +173,17 @@ export default function PostsTable(props: PostsTableProps) {
         <p className="m-0">
           “{confirming?.title}” will be deleted from your website. This cannot be undone.
         </p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={asked !== null}
+        title={asked?.title ?? ''}
+        confirmLabel={asked?.label ?? ''}
+        danger={bulkAsk === 'delete'}
+        onConfirm={() => void confirmBulk()}
+        onCancel={() => setBulkAsk(null)}
+        fallbackFocus={() => tableRef.current}
+      >
+        <p className="m-0">{asked?.text}</p>
       </ConfirmDialog>
     </>
   );

@@ -7,6 +7,10 @@ import type {
   Alignment,
   BlockSource,
   BlockTunes,
+  CodeData,
+  DefinitionItem,
+  DefinitionKind,
+  DefinitionListData,
   EditorBlock,
   HeaderLevel,
   ImageData,
@@ -14,12 +18,15 @@ import type {
   ListData,
   ListItem,
   ListStyle,
+  PreformattedData,
+  QuoteData,
   TableData,
   TypedBlock,
   UntypedBlock,
 } from './types';
 import { ALIGNMENTS } from './types';
-import { escapeAttribute } from './dom';
+import { gallerySliderShortcode } from '../../contracts/website-rules';
+import { escapeAttribute, escapeText } from './dom';
 
 /** `<ol type>` of each counter type. */
 export const COUNTER_TYPE_ATTRIBUTE: Readonly<Record<ListCounterType, string | null>> = {
@@ -66,7 +73,19 @@ export function fingerprint(block: TypedBlock): string {
     case 'table':
       return JSON.stringify(['table', block.data.withHeadings, block.data.content]);
     case 'image':
-      return JSON.stringify(['image', block.data.file.url, block.data.caption, Boolean(block.data.responsive)]);
+      return JSON.stringify(['image', block.data.file.url, block.data.caption, block.data.alt ?? '', Boolean(block.data.responsive)]);
+    case 'quote':
+      return JSON.stringify(['quote', block.data.text, block.data.caption, block.data.url ?? '']);
+    case 'code':
+      return JSON.stringify(['code', block.data.code]);
+    case 'preformatted':
+      return JSON.stringify(['preformatted', block.data.text]);
+    case 'definitionList':
+      return JSON.stringify(['definitionList', block.data.items.map((item) => [item.kind, item.text])]);
+    case 'gallery':
+      return JSON.stringify(['gallery', block.data.id]);
+    case 'delimiter':
+      return JSON.stringify(['delimiter']);
   }
 }
 
@@ -110,11 +129,39 @@ export function imageAlt(caption: string): string {
     .trim();
 }
 
+/** The spec's class for an image marked 'Responsive'. */
+export const RESPONSIVE_CLASS = 'Responsive';
+
 function imageHtml(data: ImageData): string {
-  const className = data.responsive ? ' class="responsive"' : '';
+  const className = data.responsive ? ` class="${RESPONSIVE_CLASS}"` : '';
   const caption = data.caption.trim() === '' ? '' : data.caption;
-  const img = `<img src="${escapeAttribute(data.file.url)}" alt="${imageAlt(caption)}"${className}>`;
+  // An image nobody described is at least named by its caption.
+  const alt = data.alt !== undefined && data.alt.trim() !== '' ? escapeAttribute(data.alt) : imageAlt(caption);
+  const img = `<img src="${escapeAttribute(data.file.url)}" alt="${alt}"${className}>`;
   return caption ? `<figure>${img}<figcaption>${caption}</figcaption></figure>` : `<p>${img}</p>`;
+}
+
+function quoteHtml(data: QuoteData): string {
+  const cite = data.url ? ` cite="${escapeAttribute(data.url)}"` : '';
+  const caption = data.caption.trim() === '' ? '' : `<cite>${data.caption}</cite>`;
+  return `<blockquote${cite}><p>${data.text}</p>${caption}</blockquote>`;
+}
+
+function codeHtml(data: CodeData): string {
+  return `<pre><code>${escapeText(data.code)}</code></pre>`;
+}
+
+function preformattedHtml(data: PreformattedData): string {
+  // The parser drops a newline right after <pre>: a text that starts with one needs a second.
+  const text = data.text.startsWith('\n') ? `\n${data.text}` : data.text;
+  return `<pre>${text}</pre>`;
+}
+
+export const DEFINITION_TAG: Readonly<Record<DefinitionKind, 'dt' | 'dd'>> = { term: 'dt', description: 'dd' };
+
+function definitionListHtml(data: DefinitionListData): string {
+  const item = ({ kind, text }: DefinitionItem) => `<${DEFINITION_TAG[kind]}>${text}</${DEFINITION_TAG[kind]}>`;
+  return `<dl>${data.items.map(item).join('')}</dl>`;
 }
 
 /** A typed block's HTML, written from its data (never from its source). */
@@ -132,6 +179,18 @@ export function typedBlockHtml(block: TypedBlock): string {
       return tableHtml(block.data);
     case 'image':
       return imageHtml(block.data);
+    case 'quote':
+      return quoteHtml(block.data);
+    case 'code':
+      return codeHtml(block.data);
+    case 'preformatted':
+      return preformattedHtml(block.data);
+    case 'definitionList':
+      return definitionListHtml(block.data);
+    case 'gallery':
+      return `<p>${gallerySliderShortcode(block.data.id)}</p>`;
+    case 'delimiter':
+      return '<hr>';
   }
 }
 
@@ -202,6 +261,16 @@ function listMetaOf(value: unknown): ListData['meta'] {
   return meta;
 }
 
+function definitionItemsOf(value: unknown): DefinitionItem[] | null {
+  if (!Array.isArray(value)) return null;
+  const items: DefinitionItem[] = [];
+  for (const entry of value as unknown[]) {
+    if (!isRecord(entry) || typeof entry.text !== 'string' || (entry.kind !== 'term' && entry.kind !== 'description')) return null;
+    items.push({ kind: entry.kind, text: entry.text });
+  }
+  return items;
+}
+
 function tableContentOf(value: unknown): string[][] | null {
   if (!Array.isArray(value)) return null;
   const rows: string[][] = [];
@@ -247,11 +316,39 @@ export function toEditorBlock(block: UntypedBlock): EditorBlock | null {
         data: {
           file: { url: file.url },
           caption: typeof data.caption === 'string' ? data.caption : '',
+          ...(typeof data.alt === 'string' ? { alt: data.alt } : {}),
           responsive: data.responsive === true,
           ...sourceOf(data),
         },
       };
     }
+    case 'quote':
+      if (typeof data.text !== 'string') return null;
+      return {
+        ...id,
+        type: 'quote',
+        data: {
+          text: data.text,
+          caption: typeof data.caption === 'string' ? data.caption : '',
+          ...(typeof data.url === 'string' && data.url !== '' ? { url: data.url } : {}),
+          ...sourceOf(data),
+        },
+      };
+    case 'code':
+      return typeof data.code === 'string' ? { ...id, type: 'code', data: { code: data.code, ...sourceOf(data) } } : null;
+    case 'preformatted':
+      return typeof data.text === 'string' ? { ...id, type: 'preformatted', data: { text: data.text, ...sourceOf(data) } } : null;
+    case 'definitionList': {
+      const items = definitionItemsOf(data.items);
+      return items ? { ...id, type: 'definitionList', data: { items, ...sourceOf(data) } } : null;
+    }
+    case 'gallery': {
+      const galleryId = Number(data.id);
+      if (!Number.isSafeInteger(galleryId) || galleryId <= 0) return null;
+      return { ...id, type: 'gallery', data: { id: galleryId, ...sourceOf(data) } };
+    }
+    case 'delimiter':
+      return { ...id, type: 'delimiter', data: { ...sourceOf(data) } };
     default:
       return null;
   }

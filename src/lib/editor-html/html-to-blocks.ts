@@ -1,6 +1,6 @@
 /**
  * HTML -> blocks, losslessly. Each top-level node becomes a typed block (paragraph, header, list,
- * table, image) only when that block, written back, reproduces the node exactly (checked: the
+ * table, image, quote, code, preformatted text, definition list, gallery slider, delimiter) only when that block, written back, reproduces the node exactly (checked: the
  * block's HTML must be DOM-equivalent to the node) and when everything inside it survives the
  * editor's sanitiser (rules.ts). Everything else (attributes the tools cannot write, shortcodes,
  * comments, iframes, forms, nested or styled markup, top-level text) goes verbatim into raw-HTML
@@ -9,7 +9,12 @@
  */
 import type {
   Alignment,
+  BlockSource,
+  CodeBlock,
+  DefinitionItem,
+  DefinitionListBlock,
   EditorBlock,
+  GalleryBlock,
   HeaderLevel,
   ImageBlock,
   ListBlock,
@@ -17,14 +22,26 @@ import type {
   ListItem,
   ListStyle,
   ParseHtml,
+  PreformattedBlock,
+  QuoteBlock,
   TableBlock,
   TypedBlock,
 } from './types';
 import { ALIGNMENTS } from './types';
-import { CAPTION_RULES, HEADER_RULES, LIST_RULES, PARAGRAPH_RULES, TABLE_RULES, type InlineRules } from './rules';
+import {
+  CAPTION_RULES,
+  DEFINITION_RULES,
+  HEADER_RULES,
+  LIST_RULES,
+  PARAGRAPH_RULES,
+  PREFORMATTED_RULES,
+  QUOTE_RULES,
+  TABLE_RULES,
+  type InlineRules,
+} from './rules';
 import { isComment, isElement, isText, isWhitespaceText, serializeNodes } from './dom';
 import { normalizeStyle, domDifference } from './equivalence';
-import { COUNTER_TYPE_ATTRIBUTE, fingerprint, typedBlockHtml } from './blocks-to-html';
+import { COUNTER_TYPE_ATTRIBUTE, fingerprint, RESPONSIVE_CLASS, typedBlockHtml } from './blocks-to-html';
 
 /** WordPress's own shortcodes and this product's. */
 const KNOWN_SHORTCODES = ['audio', 'caption', 'embed', 'gallery', 'playlist', 'video', 'wp_caption', 'gallery_slider'];
@@ -246,8 +263,9 @@ function imageFrom(img: Element, caption: string): ImageBlock | null {
   if (!src) return null;
   for (const name of attributeNames(img)) if (name !== 'src' && name !== 'alt' && name !== 'class') return null;
   const className = img.getAttribute('class');
-  if (className !== null && className !== 'responsive') return null;
-  return { type: 'image', data: { file: { url: src }, caption, responsive: className === 'responsive' } };
+  if (className !== null && className !== RESPONSIVE_CLASS) return null;
+  const alt = img.getAttribute('alt');
+  return { type: 'image', data: { file: { url: src }, caption, ...(alt === null ? {} : { alt }), responsive: className === RESPONSIVE_CLASS } };
 }
 
 function image(element: Element): ImageBlock | null {
@@ -264,10 +282,70 @@ function image(element: Element): ImageBlock | null {
   return imageFrom(img, figcaption.innerHTML);
 }
 
+/** `<blockquote [cite]><p>…</p>[<cite>…</cite>]</blockquote>`, the quote tool's one shape. */
+function quote(element: Element): QuoteBlock | null {
+  const names = attributeNames(element);
+  if (names.length > 1 || (names.length === 1 && names[0] !== 'cite')) return null;
+  const children = elementChildren(element);
+  const [paragraph, cite] = children ?? [];
+  if (!children || !paragraph || children.length > 2) return null;
+  if (paragraph.localName !== 'p' || attributeNames(paragraph).length > 0 || !childrenSurvive(paragraph, QUOTE_RULES)) return null;
+  if (!VISIBLE.test(paragraph.textContent ?? '')) return null;
+  if (cite && (cite.localName !== 'cite' || attributeNames(cite).length > 0 || !childrenSurvive(cite, QUOTE_RULES))) return null;
+  const url = element.getAttribute('cite');
+  return { type: 'quote', data: { text: paragraph.innerHTML, caption: cite?.innerHTML ?? '', ...(url ? { url } : {}) } };
+}
+
+/** `<pre><code>text</code></pre>` (code) or `<pre>inline HTML</pre>` (preformatted text). */
+function preformatted(element: Element): CodeBlock | PreformattedBlock | null {
+  if (attributeNames(element).length > 0) return null;
+  const only = element.childNodes.length === 1 ? element.firstChild : null;
+  if (only && isElement(only) && only.localName === 'code' && attributeNames(only).length === 0) {
+    if (!Array.from(only.childNodes).every(isText)) return null;
+    return { type: 'code', data: { code: only.textContent ?? '' } };
+  }
+  if (!childrenSurvive(element, PREFORMATTED_RULES) || !VISIBLE.test(element.textContent ?? '')) return null;
+  return { type: 'preformatted', data: { text: element.innerHTML } };
+}
+
+function definitionList(element: Element): DefinitionListBlock | null {
+  if (attributeNames(element).length > 0) return null;
+  const children = elementChildren(element);
+  if (!children || children.length === 0) return null;
+  const items: DefinitionItem[] = [];
+  for (const child of children) {
+    if ((child.localName !== 'dt' && child.localName !== 'dd') || attributeNames(child).length > 0) return null;
+    if (!childrenSurvive(child, DEFINITION_RULES)) return null;
+    items.push({ kind: child.localName === 'dt' ? 'term' : 'description', text: child.innerHTML });
+  }
+  return { type: 'definitionList', data: { items } };
+}
+
+const GALLERY_PARAGRAPH = /^\[gallery_slider id="(\d+)"\]$/;
+
+/** A paragraph holding only the gallery slider shortcode (what the editor's Insert gallery writes). */
+function gallery(element: Element): GalleryBlock | null {
+  if (element.localName !== 'p' || attributeNames(element).length > 0 || element.childNodes.length !== 1) return null;
+  const only = element.firstChild;
+  const match = only && isText(only) ? GALLERY_PARAGRAPH.exec(only.data) : null;
+  const id = Number(match?.[1]);
+  return match && Number.isSafeInteger(id) && id > 0 ? { type: 'gallery', data: { id } } : null;
+}
+
 /** The typed block a top-level element could be, before checking that it writes back the same. */
 function candidate(element: Element): TypedBlock | null {
+  const galleryBlock = gallery(element);
+  if (galleryBlock) return galleryBlock;
   if (SHORTCODE.test(element.textContent ?? '')) return null;
   switch (element.localName) {
+    case 'blockquote':
+      return quote(element);
+    case 'pre':
+      return preformatted(element);
+    case 'dl':
+      return definitionList(element);
+    case 'hr':
+      return attributeNames(element).length === 0 ? { type: 'delimiter', data: {} } : null;
     case 'p':
       return paragraphOrHeader(element) ?? image(element);
     case 'h1':
@@ -296,7 +374,11 @@ function typedBlock(node: Node, parse: ParseHtml): TypedBlock | null {
   if (!block) return null;
   const html = serializeNodes([node]);
   if (domDifference(typedBlockHtml(block), html, parse) !== null) return null;
-  const source = { html, fingerprint: fingerprint(block) };
+  return withSource(block, { html, fingerprint: fingerprint(block) });
+}
+
+function withSource(block: TypedBlock, source: BlockSource): TypedBlock {
+  // One case per type: TypeScript cannot spread a union's data and keep each block's own type.
   switch (block.type) {
     case 'paragraph':
       return { ...block, data: { ...block.data, source } };
@@ -307,6 +389,18 @@ function typedBlock(node: Node, parse: ParseHtml): TypedBlock | null {
     case 'table':
       return { ...block, data: { ...block.data, source } };
     case 'image':
+      return { ...block, data: { ...block.data, source } };
+    case 'quote':
+      return { ...block, data: { ...block.data, source } };
+    case 'code':
+      return { ...block, data: { ...block.data, source } };
+    case 'preformatted':
+      return { ...block, data: { ...block.data, source } };
+    case 'definitionList':
+      return { ...block, data: { ...block.data, source } };
+    case 'gallery':
+      return { ...block, data: { ...block.data, source } };
+    case 'delimiter':
       return { ...block, data: { ...block.data, source } };
   }
 }

@@ -44,7 +44,7 @@ export const INLINE_RULES: InlineRules = {
   q: { cite: true },
   // the link tool (any href; the target/rel existing links carry)
   a: { href: true, title: true, target: true, rel: true },
-  // font, size, text colour and highlight tools (browser editing commands)
+  // the font, size, text colour and highlight tools write <span style>; existing content's <font> is kept as it is
   font: { color: true, face: true, size: true, style: true },
   span: { style: true },
   br: {},
@@ -56,6 +56,10 @@ export const HEADER_RULES = INLINE_RULES;
 export const LIST_RULES = INLINE_RULES;
 export const TABLE_RULES = INLINE_RULES;
 export const CAPTION_RULES = INLINE_RULES;
+/** ...and so do quotes, their citations, preformatted text and definition lists. */
+export const QUOTE_RULES = INLINE_RULES;
+export const PREFORMATTED_RULES = INLINE_RULES;
+export const DEFINITION_RULES = INLINE_RULES;
 
 /** The editor's font families (the font tool) as CSS font-family values. */
 export const FONT_FAMILIES: ReadonlyArray<{ label: string; value: string }> = [
@@ -66,15 +70,15 @@ export const FONT_FAMILIES: ReadonlyArray<{ label: string; value: string }> = [
   { label: 'Narrow', value: '"Arial Narrow", Arial, sans-serif' },
 ];
 
-/** HTML's seven font sizes (`<font size>`), as the size tool offers them. */
+/** The size tool's sizes as CSS font-size values (what HTML's seven `<font size>` steps were). */
 export const FONT_SIZES: ReadonlyArray<{ label: string; value: string }> = [
-  { label: 'Smallest', value: '1' },
-  { label: 'Small', value: '2' },
-  { label: 'Normal', value: '3' },
-  { label: 'Large', value: '4' },
-  { label: 'Larger', value: '5' },
-  { label: 'Huge', value: '6' },
-  { label: 'Largest', value: '7' },
+  { label: 'Smallest', value: 'x-small' },
+  { label: 'Small', value: 'small' },
+  { label: 'Normal', value: 'medium' },
+  { label: 'Large', value: 'large' },
+  { label: 'Larger', value: 'x-large' },
+  { label: 'Huge', value: 'xx-large' },
+  { label: 'Largest', value: 'xxx-large' },
 ];
 
 /** Text colours of the text colour tool. */

@@ -71,12 +71,57 @@ export interface ImageData {
   withBorder?: boolean;
   withBackground?: boolean;
   stretched?: boolean;
-  /** The 'Responsive' action: serialised as class="responsive" on the img. */
+  /** The image's alt text; blank writes the caption's text (see blocksToHtml). */
+  alt?: string;
+  /** The 'Responsive' action: serialised as the spec's class="Responsive" on the img. */
   responsive?: boolean;
   source?: BlockSource;
 }
 
-/** @editorjs/raw: HTML kept as written (what the other tools cannot represent). */
+/** A quotation: `<blockquote [cite=url]><p>text</p>[<cite>caption</cite>]</blockquote>`. */
+export interface QuoteData {
+  text: string;
+  caption: string;
+  /** The blockquote's cite attribute (the quotation's source address), when it has one. */
+  url?: string;
+  source?: BlockSource;
+}
+
+/** Code: `<pre><code>code</code></pre>`, the code as plain text (escaped when written). */
+export interface CodeData {
+  code: string;
+  source?: BlockSource;
+}
+
+/** Preformatted text: `<pre>text</pre>`, the text as inline HTML (line breaks and spaces kept). */
+export interface PreformattedData {
+  text: string;
+  source?: BlockSource;
+}
+
+/** A definition list: its terms (`<dt>`) and descriptions (`<dd>`) in order, each inline HTML. */
+export type DefinitionKind = 'term' | 'description';
+export interface DefinitionItem {
+  kind: DefinitionKind;
+  text: string;
+}
+export interface DefinitionListData {
+  items: DefinitionItem[];
+  source?: BlockSource;
+}
+
+/** A thematic break: `<hr>` (no data but its source). */
+export interface DelimiterData {
+  source?: BlockSource;
+}
+
+/** The gallery slider shortcode in a paragraph of its own: `<p>[gallery_slider id="N"]</p>`. */
+export interface GalleryData {
+  id: number;
+  source?: BlockSource;
+}
+
+/** A raw-HTML block: HTML kept as written (what the typed tools cannot represent), shown as its preview. */
 export interface RawData {
   html: string;
 }
@@ -94,8 +139,26 @@ export type ListBlock = BlockBase<'list', ListData>;
 export type TableBlock = BlockBase<'table', TableData>;
 export type ImageBlock = BlockBase<'image', ImageData>;
 export type RawBlock = BlockBase<'raw', RawData>;
+export type QuoteBlock = BlockBase<'quote', QuoteData>;
+export type CodeBlock = BlockBase<'code', CodeData>;
+export type PreformattedBlock = BlockBase<'preformatted', PreformattedData>;
+export type DefinitionListBlock = BlockBase<'definitionList', DefinitionListData>;
+export type GalleryBlock = BlockBase<'gallery', GalleryData>;
+export type DelimiterBlock = BlockBase<'delimiter', DelimiterData>;
 
-export type EditorBlock = ParagraphBlock | HeaderBlock | ListBlock | TableBlock | ImageBlock | RawBlock;
+export type EditorBlock =
+  | ParagraphBlock
+  | HeaderBlock
+  | ListBlock
+  | TableBlock
+  | ImageBlock
+  | QuoteBlock
+  | CodeBlock
+  | PreformattedBlock
+  | DefinitionListBlock
+  | GalleryBlock
+  | DelimiterBlock
+  | RawBlock;
 export type TypedBlock = Exclude<EditorBlock, RawBlock>;
 
 /** A block as Editor.js hands it over (`OutputBlockData`): checked before it is trusted. */

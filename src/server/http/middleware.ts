@@ -60,11 +60,15 @@ export const requireAuth = createMiddleware<AuthedEnv>(async (c, next) => {
   await next();
 });
 
-/** The first problem of a zod error, naming its field: what a 400 says. */
+/** The spec's own messages ('Failed! …', 'Error! …'): said to the user as they are, without a field name. */
+const SPEC_MESSAGE = /^(Failed|Error)! /;
+
+/** The first problem of a zod error, naming its field (unless it is one of the spec's texts): what a 400 says. */
 export function zodMessage(error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> }): string {
   const issue = error.issues[0];
-  const field = issue?.path.length ? `${issue.path.map(String).join('.')}: ` : '';
-  return `${field}${issue?.message ?? 'Invalid input.'}`;
+  const message = issue?.message ?? 'Invalid input.';
+  const field = issue?.path.length && !SPEC_MESSAGE.test(message) ? `${issue.path.map(String).join('.')}: ` : '';
+  return `${field}${message}`;
 }
 
 /**

@@ -8,7 +8,10 @@ import { websiteGalleryRoutes } from './galleries/routes';
 import * as m0002 from './migrations/0002_website';
 import * as m0004 from './migrations/0004_website_locked';
 import * as m0005 from './migrations/0005_website_site_versions';
+import * as m0006 from './migrations/0006_website_revisions';
+import * as m0007 from './migrations/0007_website_gallery_captions';
 import { websiteContentRoutes } from './content/routes';
+import { websiteRevisionRoutes } from './revisions/routes';
 import { publishDuePages } from './content/service';
 import { websiteCalls } from '../../contracts/website';
 import './schema';
@@ -22,9 +25,16 @@ export const websiteModule: PortalModule = {
     api.route('/', websiteContentRoutes);
     api.route('/', websiteMediaRoutes);
     api.route('/', websiteGalleryRoutes);
+    api.route('/', websiteRevisionRoutes);
   },
   gates: [{ prefix: '/website', products: ['website'] }],
-  migrations: { '0002_website': m0002, '0004_website_locked': m0004, '0005_website_site_versions': m0005 },
+  migrations: {
+    '0002_website': m0002,
+    '0004_website_locked': m0004,
+    '0005_website_site_versions': m0005,
+    '0006_website_revisions': m0006,
+    '0007_website_gallery_captions': m0007,
+  },
   jobs: {
     // Gallery uploads nobody saved: rows and files go after a day.
     'website-pending-uploads': {

@@ -1,6 +1,6 @@
 /**
- * A server-paged list whose page number and search live in the address (?page=2&query=x), so a
- * reload or Back shows the same list. The first screen comes from the server as the initial
+ * A server-paged list whose page number, search and own choices (filters, order) live in the
+ * address (?page=2&query=x&status=hidden), so a reload or Back shows the same list. The first screen comes from the server as the initial
  * view; later pages and searches come from the API. Any module's list: the module's store
  * supplies the fetch and its contract's search limit.
  *
@@ -8,7 +8,7 @@
  * would be shared by every request the server renders.
  */
 import { atom, type ReadableAtom } from 'nanostores';
-import { listHref, readLocation, type ListLocation } from '../../lib/lists';
+import { listHref, readLocation, withFilter, type ListFilterOptions, type ListLocation } from '../../lib/lists';
 
 /** What the list shows. */
 export interface ListView<Row> extends ListLocation {
@@ -30,6 +30,8 @@ export interface ListSource<Row> {
   path: string;
   /** The contract's ceiling for `query`. */
   maxQueryLength: number;
+  /** The list's own choices and their words (the first of each the default), when it has any. */
+  filters?: ListFilterOptions;
   /** One page from the API, or null when the call failed (the caller has told the user). */
   fetchPage(location: ListLocation): Promise<{ rows: Row[]; totalPages: number; total: number } | null>;
 }
@@ -40,6 +42,8 @@ export interface ListStore<Row> {
   $list: ReadableAtom<ListState<Row>>;
   goToPage(page: number): Promise<boolean>;
   search(query: string): Promise<boolean>;
+  /** Sets one of the list's choices (a filter or the order) and shows its first page. */
+  setFilter(name: string, value: string): Promise<boolean>;
   /** Loads the current page again (after a delete); steps back a page when it has emptied. */
   reload(): Promise<boolean>;
   /** Replaces the rows that `match` picks with `update(row)`. */
@@ -76,18 +80,22 @@ export function createListStore<Row>(source: ListSource<Row>, initial: ListView<
   return {
     $list,
     goToPage(page) {
-      const { query } = $list.get();
-      return load({ page: Math.max(1, page), query }, 'push');
+      const { query, filters } = $list.get();
+      return load({ page: Math.max(1, page), query, filters }, 'push');
     },
     search(query) {
-      return load({ page: 1, query: query.trim().slice(0, source.maxQueryLength) }, 'push');
+      return load({ page: 1, query: query.trim().slice(0, source.maxQueryLength), filters: $list.get().filters }, 'push');
+    },
+    setFilter(name, value) {
+      const { query, filters } = $list.get();
+      return load({ page: 1, query, filters: withFilter(filters, source.filters ?? {}, name, value) }, 'push');
     },
     async reload() {
-      const { page, query } = $list.get();
-      const ok = await load({ page, query }, 'none');
+      const { page, query, filters } = $list.get();
+      const ok = await load({ page, query, filters }, 'none');
       const now = $list.get();
       if (ok && now.rows.length === 0 && page > 1) {
-        return load({ page: Math.max(1, Math.min(page - 1, now.totalPages)), query }, 'replace');
+        return load({ page: Math.max(1, Math.min(page - 1, now.totalPages)), query, filters }, 'replace');
       }
       return ok;
     },
@@ -98,7 +106,7 @@ export function createListStore<Row>(source: ListSource<Row>, initial: ListView<
     listenToHistory() {
       const onPopState = () => {
         if (window.location.pathname !== source.path) return;
-        void load(readLocation(window.location.search, source.maxQueryLength), 'none');
+        void load(readLocation(window.location.search, source.maxQueryLength, source.filters), 'none');
       };
       window.addEventListener('popstate', onPopState);
       return () => window.removeEventListener('popstate', onPopState);

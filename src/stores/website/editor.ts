@@ -12,7 +12,7 @@ import { showToast } from '../../lib/toast';
 import type { CallInput, TypedEndpoint } from '../../contracts/calls';
 import type { Category, MediaUploadResponse, WebsiteCalls } from '../../contracts/website';
 import { websiteApi } from '../../contracts/website-endpoints';
-import { DEFAULT_POST_CATEGORY, gallerySliderShortcode, MAX_PAGE_LIMIT } from '../../contracts/website-rules';
+import { DEFAULT_POST_CATEGORY, gallerySliderShortcode, MAX_PAGE_LIMIT, thumbnailUrl } from '../../contracts/website-rules';
 import { setFlash } from '../../lib/flash';
 
 import {
@@ -39,11 +39,26 @@ export function saveEndpoint(kind: EditorKind, mode: EditorMode): TypedEndpoint<
 /* ---- Categories ---- */
 
 /**
- * The categories ticked when the editor opens: 'Newsflash' for a new post; for an existing post
- * the ones its comma-and-space separated names list.
+ * The categories ticked when the editor opens: 'Newsflash' for a new post (the first of that name,
+ * should there be two); for an existing post its category ids when the server gave them (two
+ * categories may share a name), else the ones its comma-and-space separated names list.
  */
-export function initialCategoryIds(categories: readonly Category[], categoryNames: string | undefined, mode: EditorMode): number[] {
-  const names = mode === 'create' ? [DEFAULT_POST_CATEGORY] : (categoryNames ?? '').split(', ').filter((name) => name !== '');
+export function initialCategoryIds(
+  categories: readonly Category[],
+  categoryNames: string | undefined,
+  mode: EditorMode,
+  categoryIds?: readonly number[],
+): number[] {
+  if (mode === 'create') {
+    const wanted = DEFAULT_POST_CATEGORY.toLowerCase();
+    const first = categories.find((category) => category.name.trim().toLowerCase() === wanted);
+    return first ? [first.id] : [];
+  }
+  if (categoryIds) {
+    const ids = new Set(categoryIds);
+    return categories.filter((category) => ids.has(category.id)).map((category) => category.id);
+  }
+  const names = (categoryNames ?? '').split(', ').filter((name) => name !== '');
   const wanted = new Set(names.map((name) => name.trim().toLowerCase()));
   return categories.filter((category) => wanted.has(category.name.trim().toLowerCase())).map((category) => category.id);
 }
@@ -104,6 +119,8 @@ export interface EditorStore {
   loadGalleries(): Promise<void>;
   /** The gallery slider shortcode for a gallery. */
   galleryShortcode(id: number): Promise<string>;
+  /** A gallery's title and thumbnails, for the editor's gallery slider card; null (quietly) when it cannot be loaded. */
+  galleryPreview(id: number): Promise<{ title: string; thumbnails: Array<{ src: string; alt: string }> } | null>;
   /** Uploads an image through the builder upload call; its address, or null (after a toast). */
   uploadImage(file: Blob): Promise<string | null>;
   /** Uploads an attachment; its address and title ('Attachment' when it has none), or null (after a toast). */
@@ -123,7 +140,7 @@ const assign = (path: string) => window.location.assign(path);
 export function createEditorStore({ kind, mode, item, categories, parents }: EditorStoreInit): EditorStore {
   const $form = map<EditorForm>({
     title: item?.title ?? '',
-    categoryIds: categories ? initialCategoryIds(categories, item?.categoryNames, mode) : [],
+    categoryIds: categories ? initialCategoryIds(categories, item?.categoryNames, mode, item?.categoryIds) : [],
     parent: '',
   });
   const $categories = atom<{ state: LoadState; items: Category[] }>(categories ? { state: 'ready', items: categories } : { state: 'idle', items: [] });
@@ -190,7 +207,7 @@ export function createEditorStore({ kind, mode, item, categories, parents }: Edi
       if (refresh && sameCategories(shown.items, res.categories)) return;
       $categories.set({ state: 'ready', items: res.categories });
       if (!refresh) {
-        $form.setKey('categoryIds', initialCategoryIds(res.categories, item?.categoryNames, mode));
+        $form.setKey('categoryIds', initialCategoryIds(res.categories, item?.categoryNames, mode, item?.categoryIds));
         return;
       }
       // The ticks made so far stay, of the categories that still exist.
@@ -228,6 +245,14 @@ export function createEditorStore({ kind, mode, item, categories, parents }: Edi
 
     galleryShortcode(id) {
       return Promise.resolve(gallerySliderShortcode(id));
+    },
+
+    async galleryPreview(id) {
+      // The card says so itself when the gallery is gone: no toast for a card.
+      const res = await send(websiteApi.gallery, { params: { id } }, { onFailure: 'silent' });
+      if (!res) return null;
+      const { gallery } = res;
+      return { title: gallery.post_title, thumbnails: gallery.gallery_data.gallery.map((image) => ({ src: thumbnailUrl(image.src), alt: image.alt })) };
     },
 
     async uploadImage(file) {

@@ -1,6 +1,7 @@
 /**
- * The gallery edit screen: the grid of images (uploaded ones join it at once), their order, the
- * immediate delete and the Save that attaches the uploads in grid order; and what the uploader
+ * The gallery edit screen: the grid of images (uploaded ones join it at once), their order, their
+ * alt texts and captions, the immediate delete and the Save that attaches the uploads in grid
+ * order with the texts changed since the screen opened; and what the uploader
  * (Uppy, which makes its own requests) needs to send an image and to settle its answer.
  *
  * Spec section 8: gallery save and remove failures show nothing (an expired session still goes
@@ -11,7 +12,7 @@ import { CLIENT_HEADERS, readEnvelope, settle } from '../../lib/api-client';
 import { callUrl, send } from '../../lib/send';
 import type { CallInput } from '../../contracts/calls';
 import type { Failure } from '../../contracts/envelope';
-import type { GalleryUploadResponse, WebsiteCalls } from '../../contracts/website';
+import type { GalleryImageTexts, GalleryUploadResponse, WebsiteCalls } from '../../contracts/website';
 import { websiteApi } from '../../contracts/website-endpoints';
 import { thumbnailUrl } from '../../contracts/website-rules';
 import { toGalleryTile, type GalleryTile } from '../../lib/website-lists';
@@ -31,6 +32,22 @@ export interface GalleryUploadTarget {
 
 export const GALLERIES_LIST_PATH = '/website/galleries';
 
+/** One image of the edit screen's grid with its texts as typed (alt '' means its title is used). */
+export interface GalleryEditorTile extends GalleryTile {
+  alt: string;
+  caption: string;
+}
+export type GalleryTextField = 'alt' | 'caption';
+
+/** The texts of the tiles that differ (once trimmed, as the server keeps them) from `saved`: what a save sends. */
+export function changedTexts(tiles: readonly GalleryEditorTile[], saved: ReadonlyMap<number, { alt: string; caption: string }>): GalleryImageTexts[] {
+  return tiles.flatMap((tile) => {
+    const texts = { id: tile.id, alt: tile.alt.trim(), caption: tile.caption.trim() };
+    const before = saved.get(tile.id);
+    return before && before.alt === texts.alt && before.caption === texts.caption ? [] : [texts];
+  });
+}
+
 /** `list` with the item at `from` moved to `to` (both clamped to the list). */
 export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
   const next = [...list];
@@ -43,7 +60,7 @@ export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
 
 export interface GalleryEditorStore {
   galleryId: number;
-  $tiles: ReadableAtom<GalleryTile[]>;
+  $tiles: ReadableAtom<GalleryEditorTile[]>;
   /** Uploads on their way: Save waits for them. */
   $uploading: ReadableAtom<number>;
   $saving: ReadableAtom<boolean>;
@@ -51,18 +68,20 @@ export interface GalleryEditorStore {
   $removing: ReadableAtom<ReadonlySet<number>>;
   /** The last change, for the live region. */
   $announcement: ReadableAtom<string>;
-  /** Images added or moved and not saved yet (deleting is immediate and saved): leaving asks. */
+  /** Images added or moved, or texts edited, and not saved yet (deleting is immediate and saved): leaving asks. */
   $dirty: ReadableAtom<boolean>;
   announce(text: string): void;
   setUploading(count: number): void;
-  add(tile: GalleryTile): void;
+  add(tile: GalleryEditorTile): void;
+  /** An image's alt text or caption as typed. */
+  setText(id: number, field: GalleryTextField, value: string): void;
   /** Deletes the image on the server at once and takes it off the grid. */
   remove(id: number): Promise<boolean>;
   /** Moves an image by `delta` places (keyboard buttons). */
   move(id: number, delta: number): void;
   /** Moves the image at `from` to `to` (drag and drop). */
   reorder(from: number, to: number): void;
-  /** Attaches the grid's images in order, then `navigate`s to the list; true when saved. */
+  /** Attaches the grid's images in order with the changed texts, then `navigate`s to the list; true when saved. */
   save(navigate?: (path: string) => void): Promise<boolean>;
   /** Where and how the uploader sends an image. */
   uploadTarget: GalleryUploadTarget;
@@ -74,9 +93,11 @@ export interface GalleryEditorStore {
   uploadFailed(answer: GalleryUploadResponse | Failure): void;
 }
 
-export function createGalleryEditor(init: { galleryId: number; tiles: GalleryTile[] }): GalleryEditorStore {
+export function createGalleryEditor(init: { galleryId: number; tiles: GalleryEditorTile[] }): GalleryEditorStore {
   const { galleryId } = init;
-  const $tiles = atom<GalleryTile[]>(init.tiles);
+  const $tiles = atom<GalleryEditorTile[]>(init.tiles);
+  // The texts as the server has them: a save sends only the ones edited since (a fresh upload's are its title and none).
+  const savedTexts = new Map(init.tiles.map((t) => [t.id, { alt: t.alt, caption: t.caption }]));
   const $uploading = atom(0);
   const $saving = atom(false);
   const $removing = atom<ReadonlySet<number>>(new Set());
@@ -85,11 +106,12 @@ export function createGalleryEditor(init: { galleryId: number; tiles: GalleryTil
 
   const announce = (text: string) => $announcement.set(text);
   const position = (id: number) => $tiles.get().findIndex((t) => t.id === id);
-  const announceMove = (tile: GalleryTile, index: number) =>
+  const announceMove = (tile: GalleryEditorTile, index: number) =>
     announce(`${tile.title} moved to position ${index + 1} of ${$tiles.get().length}.`);
 
-  const add = (tile: GalleryTile) => {
+  const add = (tile: GalleryEditorTile) => {
     if (position(tile.id) !== -1) return;
+    savedTexts.set(tile.id, { alt: tile.alt, caption: tile.caption });
     $tiles.set([...$tiles.get(), tile]);
     $dirty.set(true);
     announce(`${tile.title} uploaded.`);
@@ -115,6 +137,15 @@ export function createGalleryEditor(init: { galleryId: number; tiles: GalleryTil
       $uploading.set(Math.max(0, count));
     },
     add,
+    setText(id, field, value) {
+      const index = position(id);
+      const tile = $tiles.get()[index];
+      if (!tile || tile[field] === value) return;
+      const next = [...$tiles.get()];
+      next[index] = { ...tile, [field]: value };
+      $tiles.set(next);
+      $dirty.set(true);
+    },
     async remove(id) {
       const tile = $tiles.get().find((t) => t.id === id);
       if (!tile || $removing.get().has(id)) return false;
@@ -149,7 +180,10 @@ export function createGalleryEditor(init: { galleryId: number; tiles: GalleryTil
     async save(navigate = (path: string) => window.location.assign(path)) {
       if ($saving.get() || $uploading.get() > 0) return false;
       $saving.set(true);
-      const body = { uploaded: $tiles.get().map((t) => t.id), galleryID: galleryId };
+      const tiles = $tiles.get();
+      const images = changedTexts(tiles, savedTexts);
+      // Without edited texts the body is the spec's {uploaded, galleryID}, exactly.
+      const body = { uploaded: tiles.map((t) => t.id), galleryID: galleryId, ...(images.length > 0 ? { images } : {}) };
       const res = await send(websiteApi.updateGallery, { body }, { onFailure: 'silent' });
       if (!res) {
         $saving.set(false);
@@ -172,7 +206,8 @@ export function createGalleryEditor(init: { galleryId: number; tiles: GalleryTil
     uploaded(answer) {
       const body = settle(answer as GalleryUploadResponse | Failure);
       if (!body) return false;
-      add(toGalleryTile(body, thumbnailUrl));
+      // A fresh upload's alt text is its title until someone writes one (as the server answers it).
+      add({ ...toGalleryTile({ ...body, alt: body.title, caption: '' }, thumbnailUrl), alt: body.title, caption: '' });
       return true;
     },
     uploadFailed(answer) {

@@ -26,7 +26,7 @@ export function createPagesStore({ initial, timeZone, pageSize }: PagesStoreInit
         const res = await send(websiteApi.pages, { query: listQuery(location, pageSize) });
         if (!res) return null;
         return {
-          rows: res.pages.map((page) => toPageRow(page, timeZone, isLockedContent(page.post_content))),
+          rows: res.pages.map((page) => toPageRow(page, timeZone, page.locked ?? isLockedContent(page.post_content))),
           totalPages: res.total_pages,
           total: res.total,
         };

@@ -9,6 +9,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { ADMIN, runCli } from './env';
 
 /** A title no other test (or run) uses: specs share the demo school. */
 export function uniqueTitle(prefix: string): string {
@@ -32,6 +33,44 @@ async function postJson<T extends Envelope>(request: APIRequestContext, url: str
 export async function createPost(request: APIRequestContext, title: string, content = '<p>Written by the e2e tests.</p>'): Promise<number> {
   const body = await postJson<Envelope & { id: number }>(request, '/api/website/posts/create', { title, content, category: {}, parent: null });
   return body.id;
+}
+
+/** Hides (or publishes) a post through the toggle call. */
+export async function setPostVisibility(request: APIRequestContext, id: number, isPublic: boolean): Promise<void> {
+  await postJson(request, '/api/website/posts/toggle', { id, isPublic });
+}
+
+/**
+ * Imports a published post dated `date` (e.g. next year: a scheduled post) into the demo school
+ * with the operator's `import-wxr`, as a WordPress export would bring it (with a Locked marker in
+ * `content`, it is Locked: only content from outside the portal is).
+ */
+export function importPost(title: string, date: Date, content = '<p>Imported by the e2e tests.</p>'): void {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'staff-portal-e2e-wxr-'));
+  const file = path.join(dir, 'export.xml');
+  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  const gmt = date.toISOString().slice(0, 19).replace('T', ' ');
+  const wpId = 900_000 + crypto.randomInt(90_000);
+  fs.writeFileSync(
+    file,
+    `<?xml version="1.0"?><rss xmlns:wp="https://wordpress.org/export/1.2/" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel><wp:wxr_version>1.2</wp:wxr_version>` +
+      `<item><title>${title}</title><wp:post_id>${wpId}</wp:post_id><wp:post_type>post</wp:post_type><wp:status>publish</wp:status><wp:post_name>${slug}</wp:post_name>` +
+      `<wp:post_date_gmt>${gmt}</wp:post_date_gmt><content:encoded><![CDATA[${content}]]></content:encoded></item></channel></rss>`,
+  );
+  try {
+    runCli(['import-wxr', file, '--school', ADMIN.school]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The id of the demo school's post with this title (unique titles: see uniqueTitle), found through the posts call. */
+export async function postIdByTitle(request: APIRequestContext, title: string): Promise<number> {
+  const res = await request.get(`/api/website/wordpress/posts?query=${encodeURIComponent(title)}`);
+  const body = (await res.json()) as Envelope & { posts?: Array<{ id: number; post_title: string }> };
+  const post = body.posts?.find((p) => p.post_title === title);
+  if (!post) throw new Error(`No post titled ${title}`);
+  return post.id;
 }
 
 /** Creates an empty gallery; returns its id. */

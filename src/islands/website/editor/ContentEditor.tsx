@@ -12,11 +12,14 @@
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Category } from '../../../contracts/website';
+import { CategoryPicker } from './CategoryPicker';
 import { createEditorStore, type EditorStore } from '../../../stores/website/editor';
 import { TITLE_MAX, TOP_LEVEL, type EditorItem, type EditorKind, type EditorMode } from '../../../lib/website-editor';
 import type { EditorControls, EditorSurfaceProps } from './EditorSurface';
 import { previewHtml } from './preview';
 import { useLeaveGuard } from '../../ui/useLeaveGuard';
+import { useEditorDrafts } from './useEditorDrafts';
+import type { Autosave } from '../../../contracts/website-revisions';
 import './editor.css';
 
 /** Editor.js and its tools: fetched as soon as the island's script runs in the browser, never on the server. */
@@ -74,6 +77,8 @@ export interface ContentEditorProps {
   categories?: Category[] | null;
   /** New pages: the Menu Parent's page titles, loaded by the page. */
   parents?: string[] | null;
+  /** The user's autosave to offer (newer than what is saved), loaded by the page; undefined asks the server. */
+  autosave?: Autosave | null;
 }
 
 function escapeHtml(text: string): string {
@@ -94,19 +99,7 @@ function Categories({ store }: { store: EditorStore }) {
       ) : categories.items.length === 0 ? (
         <p className="text-secondary m-0">There are no categories.</p>
       ) : (
-        <div className="editor-category-list">
-          {categories.items.map((category) => (
-            <label key={category.id} className="form-check">
-              <input
-                className="form-check-input"
-                type="checkbox"
-                checked={ticked.has(category.id)}
-                onChange={(event) => store.toggleCategory(category.id, event.currentTarget.checked)}
-              />
-              <span className="form-check-label">{category.name}</span>
-            </label>
-          ))}
-        </div>
+        <CategoryPicker categories={categories.items} ticked={ticked} onToggle={(id, on) => store.toggleCategory(id, on)} />
       )}
     </fieldset>
   );
@@ -186,13 +179,29 @@ function GalleryMenu({ store, onPick }: { store: EditorStore; onPick: (id: numbe
   );
 }
 
-export default function ContentEditor({ kind, mode, item, categories = null, parents = null }: ContentEditorProps) {
+export default function ContentEditor({ kind, mode, item, categories = null, parents = null, autosave }: ContentEditorProps) {
   const store = useMemo(() => createEditorStore({ kind, mode, item, categories, parents }), [kind, mode, item, categories, parents]);
   const form = useStore(store.$form);
   const saving = useStore(store.$saving);
   const uploading = useStore(store.$uploading);
   const guard = useLeaveGuard(() => store.$dirty.get());
   const [controls, setControls] = useState<EditorControls | null>(null);
+  // A restored revision or autosave starts the content area again with its HTML (a new key).
+  const [content, setContent] = useState({ html: item?.content ?? '', version: 0 });
+  const drafts = useEditorDrafts({
+    kind,
+    mode,
+    item,
+    store,
+    controls,
+    offer: autosave,
+    replace: (title, html) => {
+      setControls(null);
+      store.setTitle(title);
+      store.markContentChanged();
+      setContent((shown) => ({ html, version: shown.version + 1 }));
+    },
+  });
   const fileInput = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const contentLabelId = useId();
@@ -219,6 +228,7 @@ export default function ContentEditor({ kind, mode, item, categories = null, par
   return (
     <div className="card content-editor-card">
       <div className="card-body">
+        {drafts.notices}
         <div className="mb-3">
           <label className="form-label" htmlFor={titleId}>
             Title
@@ -263,33 +273,42 @@ export default function ContentEditor({ kind, mode, item, categories = null, par
             </div>
           </div>
           <ContentArea
-            initialHtml={item?.content ?? ''}
+            key={content.version}
+            initialHtml={content.html}
             labelledBy={contentLabelId}
             uploadImage={store.uploadImage}
+            loadGallery={store.galleryPreview}
             onReady={setControls}
-            onChange={store.markContentChanged}
+            onChange={() => {
+              store.markContentChanged();
+              drafts.touch();
+            }}
           />
         </div>
 
         {kind === 'post' && <Categories store={store} />}
         {kind === 'page' && mode === 'create' && <MenuParent store={store} />}
+        {drafts.revisions}
       </div>
       <div className="card-footer editor-footer">
+        {drafts.autosaveStatus}
         <button type="button" className="btn" onClick={() => store.cancel(guard.confirmLeave)} disabled={saving}>
           Cancel
         </button>
+        {drafts.previewButton}
         <button
           type="button"
           className="btn btn-primary"
           disabled={!ready || saving}
           onClick={() => {
-            if (controls) void store.save(() => controls.getHtml(), guard.leaveNow);
+            if (controls) void drafts.save(() => store.save(() => controls.getHtml(), guard.leaveNow));
           }}
         >
           {saving ? 'Saving…' : mode === 'create' ? 'Create' : 'Save'}
         </button>
       </div>
       {guard.dialog}
+      {drafts.dialog}
     </div>
   );
 }

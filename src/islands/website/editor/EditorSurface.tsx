@@ -12,6 +12,7 @@ import type { OutputBlockData } from '@editorjs/editorjs';
 import Undo from 'editorjs-undo';
 import { blocksToHtml, htmlToBlocks, type ParseHtml } from '../../../lib/editor-html';
 import { buildTools } from './tools';
+import type { GalleryPreview } from './tools/gallery-card';
 
 const ReactEditorJS = createReactEditorJS();
 
@@ -41,6 +42,8 @@ export interface EditorSurfaceProps {
   /** id of the element naming the content area (its label). */
   labelledBy: string;
   uploadImage: (file: Blob) => Promise<string | null>;
+  /** A gallery's title and thumbnails, for the gallery slider's card; null when it cannot be loaded. */
+  loadGallery?: (id: number) => Promise<GalleryPreview | null>;
   onReady: (controls: EditorControls) => void;
   /** The user changed the content (not called for Editor.js's own first render). */
   onChange?: () => void;
@@ -61,8 +64,8 @@ const HOLDER_ID = 'content-editor';
 /** How long Editor.js may take to settle out of sight before it is shown anyway. */
 const SETTLE_LIMIT_MS = 1500;
 /**
- * How long its height must stay the same to count as settled: longer than the raw HTML tool's
- * wait before it fits its box to its text (100 ms after rendering, @editorjs/raw).
+ * How long its height must stay the same to count as settled: long enough for the raw HTML
+ * blocks' previews, the gallery cards and the images to take their height.
  */
 const SETTLE_QUIET_MS = 150;
 
@@ -98,7 +101,7 @@ function settled(element: HTMLElement | null): Promise<void> {
   });
 }
 
-export function EditorSurface({ initialHtml, labelledBy, uploadImage, onReady, onChange, waiting }: EditorSurfaceProps) {
+export function EditorSurface({ initialHtml, labelledBy, uploadImage, loadGallery, onReady, onChange, waiting }: EditorSurfaceProps) {
   const editorRef = useRef<EditorJS | null>(null);
   const surfaceRef = useRef<HTMLDivElement>(null);
   const [ready, setReady] = useState(false);
@@ -113,7 +116,7 @@ export function EditorSurface({ initialHtml, labelledBy, uploadImage, onReady, o
   // Created once: Editor.js reads its configuration when it starts.
   const config = useMemo(() => {
     const parse = browserParser();
-    return { tools: buildTools({ uploadImage }), blocks: htmlToBlocks(initialHtml, parse) };
+    return { parse, tools: buildTools({ uploadImage, loadGallery }), blocks: htmlToBlocks(initialHtml, parse) };
   }, []);
 
   useEffect(() => {
@@ -154,7 +157,10 @@ export function EditorSurface({ initialHtml, labelledBy, uploadImage, onReady, o
       insertParagraph(html) {
         const count = editor.blocks.getBlocksCount();
         const at = lastBlockIndex.current >= 0 && lastBlockIndex.current < count ? lastBlockIndex.current + 1 : count;
-        editor.blocks.insert('paragraph', { text: html }, undefined, at, true);
+        // The block the paragraph opens as (a gallery slider shortcode is its card), new: no source.
+        const [block] = htmlToBlocks(`<p>${html}</p>`, config.parse);
+        if (block && block.type === 'gallery') editor.blocks.insert('gallery', { id: block.data.id }, undefined, at, true);
+        else editor.blocks.insert('paragraph', { text: html }, undefined, at, true);
         lastBlockIndex.current = at;
         editor.caret.setToBlock(at, 'end');
       },

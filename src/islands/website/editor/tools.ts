@@ -7,10 +7,13 @@
  * - they keep the `source` a block was loaded with in their saved data, so an unchanged block is
  *   written back as the HTML it came from;
  * - a blank paragraph or heading that was loaded blank is kept (Editor.js drops blank blocks).
- * Images upload through the callback the island passes (the builder upload call) and can be marked
- * 'Responsive'. Font, size, text colour and highlight are inline tools of this module (menus of
- * browser editing commands; editorjs-text-color-plugin's picker throws when Editor.js 2.31 clones
- * its popover, so it is not used).
+ * Images upload through the callback the island passes (the builder upload call), ask for their alt
+ * text once uploaded (a labelled field under the image, editable after) and can be marked
+ * 'Responsive'. Quote, code, preformatted text, definition list, delimiter, the gallery slider
+ * card and the raw-HTML preview are this module's own block tools (tools/). Font, size, text colour and
+ * highlight are inline tools of this module: menus that wrap the selection in a `<span style>`
+ * (editorjs-text-color-plugin's picker throws when Editor.js 2.31 clones its popover, so it is not
+ * used; the browser's own commands would write `<font>`).
  */
 import type {
   API,
@@ -29,12 +32,18 @@ import Header from '@editorjs/header';
 import List from '@editorjs/list';
 import Table from '@editorjs/table';
 import ImageTool from '@editorjs/image';
-import RawTool from '@editorjs/raw';
 import Underline from '@editorjs/underline';
 import AlignmentTune from 'editorjs-text-alignment-blocktune';
 import type { BlockSource } from '../../../lib/editor-html';
 import { CAPTION_RULES, HEADER_RULES, LIST_RULES, PARAGRAPH_RULES, TABLE_RULES, type InlineRules } from '../../../lib/editor-html/rules';
 import { FONT_FAMILIES, FONT_SIZES, HIGHLIGHT_COLOURS, TEXT_COLOURS } from '../../../lib/editor-html/rules';
+import { isRecord, sourceOf } from './tools/shared';
+import { QuoteTool } from './tools/quote';
+import { CodeTool, PreformattedTool } from './tools/preformatted';
+import { DefinitionListTool } from './tools/definition-list';
+import { RawPreviewTool } from './tools/raw-preview';
+import { DelimiterTool } from './tools/delimiter';
+import { GalleryCardTool, type GalleryCardConfig } from './tools/gallery-card';
 
 const ALIGNMENT_NAMES = ['Align left', 'Align centre', 'Align right'];
 
@@ -60,16 +69,6 @@ class NamedAlignmentTune extends AlignmentTune {
 
 /** The inline toolbar of every text block, in order. */
 const INLINE_TOOLBAR = ['bold', 'italic', 'underline', 'link', 'fontFamily', 'fontSize', 'textColor', 'marker'];
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function sourceOf(data: unknown): BlockSource | undefined {
-  if (!isRecord(data) || !isRecord(data.source)) return undefined;
-  const { html, fingerprint } = data.source;
-  return typeof html === 'string' && typeof fingerprint === 'string' ? { html, fingerprint } : undefined;
-}
 
 /** Editor.js's sanitiser config for a block tool: rules per data field (`true` keeps a field as it is). */
 function toolSanitize(fields: Record<string, InlineRules | boolean>): SanitizerConfig {
@@ -140,14 +139,66 @@ interface ImageToolInternals {
   ui: { hidePreloader(): void };
 }
 
+let altFieldCount = 0;
+
 class ImageBlockTool extends remembering(ImageTool as unknown as BlockToolClass, {
-  sanitize: toolSanitize({ caption: CAPTION_RULES, file: true, source: true }),
+  // Alt text is plain text, kept as typed (blocksToHtml escapes it).
+  sanitize: toolSanitize({ caption: CAPTION_RULES, file: true, alt: true, source: true }),
 }) {
+  #alt: string;
+  readonly #altInput: HTMLInputElement;
+
   constructor(...args: unknown[]) {
     super(...args);
-    // The plugin restores only its own tunes from data; 'responsive' is ours.
-    const data: unknown = isRecord(args[0]) ? args[0].data : undefined;
+    // The plugin restores only its own tunes from data; 'responsive' and the alt text are ours.
+    const options: unknown = args[0];
+    const data: unknown = isRecord(options) ? options.data : undefined;
     if (isRecord(data) && data.responsive === true) (this as unknown as ImageToolInternals).setTune('responsive', true);
+    this.#alt = isRecord(data) && typeof data.alt === 'string' ? data.alt : '';
+    const input = document.createElement('input');
+    input.type = 'text';
+    input.className = 'cdx-input editor-image-alt__input';
+    input.id = `editor-image-alt-${(altFieldCount += 1)}`;
+    input.value = this.#alt;
+    input.placeholder = 'Describe the image for people who cannot see it';
+    input.readOnly = isRecord(options) && options.readOnly === true;
+    input.addEventListener('input', () => (this.#alt = input.value));
+    // Editor.js must not take Enter or Backspace in this field for its own block moves.
+    input.addEventListener('keydown', (event) => event.stopPropagation());
+    input.addEventListener('paste', (event) => event.stopPropagation());
+    this.#altInput = input;
+  }
+
+  override render(): HTMLElement {
+    // @editorjs/image renders synchronously.
+    const wrapper = super.render() as HTMLElement;
+    const field = document.createElement('div');
+    field.className = 'editor-image-alt';
+    const label = document.createElement('label');
+    label.className = 'editor-image-alt__label';
+    label.htmlFor = this.#altInput.id;
+    label.textContent = 'Alt text';
+    field.append(label, this.#altInput);
+    wrapper.append(field);
+    return wrapper;
+  }
+
+  override save(block: HTMLElement): BlockToolData {
+    const data: unknown = super.save(block);
+    return isRecord(data) ? { ...data, alt: this.#alt } : (data as BlockToolData);
+  }
+
+  /** Once a new image is in, its alt text is asked for: the field under it takes the focus once it shows (the picture has loaded). */
+  onUpload(response: unknown): void {
+    (ImageTool.prototype as unknown as { onUpload(this: unknown, response: unknown): void }).onUpload.call(this, response);
+    if (!isRecord(response) || !response.success) return;
+    const input = this.#altInput;
+    const started = performance.now();
+    const focusWhenShown = () => {
+      if (input.offsetParent !== null) input.focus();
+      else if (performance.now() - started < 5000) requestAnimationFrame(focusWhenShown);
+    };
+    requestAnimationFrame(focusWhenShown);
   }
 
   /** Images enter only through upload (spec section 5): pasted files upload, pasted URLs and tags do not. */
@@ -178,27 +229,41 @@ function swatch(colour: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16" viewBox="0 0 16 16" aria-hidden="true"><rect x="1" y="1" width="14" height="14" rx="3" fill="${colour}" stroke="#9aa0ac"/></svg>`;
 }
 
-/** What the browser's commands write: `<font face|size|color>`, or a `<span style>` (highlight). */
-const COMMAND_SANITIZE = toolSanitize({ font: { face: true, size: true, color: true, style: true }, span: { style: true } });
+/** What the style tools write (`<span style>`), and the `<font>` existing content has (kept as it is). */
+const STYLE_SANITIZE = toolSanitize({ font: { face: true, size: true, color: true, style: true }, span: { style: true } });
 
-type EditingCommand = 'fontName' | 'fontSize' | 'foreColor' | 'hiliteColor';
+type StyleProperty = 'font-family' | 'font-size' | 'color' | 'background-color';
+
+/** Wraps the selection in `<span style="property: value;">` and selects what it wrapped. */
+export function wrapSelectionInStyle(property: StyleProperty, value: string): void {
+  const selection = window.getSelection();
+  if (!selection || selection.rangeCount === 0 || selection.isCollapsed) return;
+  const range = selection.getRangeAt(0);
+  const span = document.createElement('span');
+  span.setAttribute('style', `${property}: ${value};`);
+  span.append(range.extractContents());
+  range.insertNode(span);
+  const wrapped = document.createRange();
+  wrapped.selectNodeContents(span);
+  selection.removeAllRanges();
+  selection.addRange(wrapped);
+}
 
 /**
- * An inline tool with a menu of choices, each applied to the selection with a browser editing
- * command: `fontName` writes `<font face>`, `fontSize` `<font size>`, `foreColor` `<font color>`,
- * `hiliteColor` `<span style="background-color">` (all kept by the rules, rules.ts).
+ * An inline tool with a menu of choices, each wrapping the selection in a `<span style>` of its
+ * CSS property (font-family, font-size, color, background-color; kept by the rules, rules.ts).
  */
-function commandMenuTool(
+function styleMenuTool(
   title: string,
   icon: string,
-  command: EditingCommand,
+  property: StyleProperty,
   choices: ReadonlyArray<{ label: string; value: string; icon?: string }>,
 ): ToolConstructable {
   class CommandMenuTool implements InlineTool {
     static isInline = true;
     static title = title;
     static get sanitize(): SanitizerConfig {
-      return COMMAND_SANITIZE;
+      return STYLE_SANITIZE;
     }
     readonly #api: API;
     constructor({ api }: InlineToolConstructorOptions) {
@@ -213,8 +278,7 @@ function commandMenuTool(
             title: choice.label,
             ...(choice.icon ? { icon: choice.icon } : {}),
             onActivate: () => {
-              document.execCommand('styleWithCSS', false, 'false');
-              document.execCommand(command, false, choice.value);
+              wrapSelectionInStyle(property, choice.value);
               this.#api.inlineToolbar.close();
             },
           })),
@@ -228,10 +292,12 @@ function commandMenuTool(
 export interface ToolOptions {
   /** Uploads an image (the builder upload call) and resolves to its address, or null on failure. */
   uploadImage: (file: Blob) => Promise<string | null>;
+  /** A gallery's title and thumbnails for the gallery slider's card (none: the card says it cannot load). */
+  loadGallery?: GalleryCardConfig['loadGallery'];
 }
 
 /** The `tools` of the editor's Editor.js configuration. */
-export function buildTools({ uploadImage }: ToolOptions): Record<string, ToolSettings> {
+export function buildTools({ uploadImage, loadGallery }: ToolOptions): Record<string, ToolSettings> {
   const textBlock = { inlineToolbar: INLINE_TOOLBAR, tunes: ['alignment'] };
   return {
     paragraph: { class: ParagraphTool as unknown as ToolConstructable, ...textBlock, config: { placeholder: 'Write here…' } },
@@ -259,12 +325,20 @@ export function buildTools({ uploadImage }: ToolOptions): Record<string, ToolSet
         },
       },
     },
-    raw: { class: RawTool as unknown as ToolConstructable, config: { placeholder: 'HTML' } },
+    quote: { class: QuoteTool as unknown as ToolConstructable, inlineToolbar: INLINE_TOOLBAR },
+    code: { class: CodeTool as unknown as ToolConstructable },
+    preformatted: { class: PreformattedTool as unknown as ToolConstructable, inlineToolbar: INLINE_TOOLBAR },
+    definitionList: { class: DefinitionListTool as unknown as ToolConstructable, inlineToolbar: INLINE_TOOLBAR },
+    gallery: { class: GalleryCardTool as unknown as ToolConstructable, config: { loadGallery: loadGallery ?? (() => Promise.resolve(null)) } },
+    delimiter: { class: DelimiterTool as unknown as ToolConstructable },
+    raw: { class: RawPreviewTool as unknown as ToolConstructable },
     underline: { class: Underline as unknown as ToolConstructable },
-    fontFamily: { class: commandMenuTool('Font', FONT_ICON, 'fontName', FONT_FAMILIES) },
-    fontSize: { class: commandMenuTool('Size', SIZE_ICON, 'fontSize', FONT_SIZES) },
-    textColor: { class: commandMenuTool('Text colour', COLOUR_ICON, 'foreColor', TEXT_COLOURS.map((c) => ({ label: c.label, value: c.value, icon: swatch(c.value) }))) },
-    marker: { class: commandMenuTool('Highlight', HIGHLIGHT_ICON, 'hiliteColor', HIGHLIGHT_COLOURS.map((c) => ({ label: c.label, value: c.value, icon: swatch(c.value) }))) },
+    fontFamily: { class: styleMenuTool('Font', FONT_ICON, 'font-family', FONT_FAMILIES) },
+    fontSize: { class: styleMenuTool('Size', SIZE_ICON, 'font-size', FONT_SIZES) },
+    textColor: { class: styleMenuTool('Text colour', COLOUR_ICON, 'color', TEXT_COLOURS.map((c) => ({ label: c.label, value: c.value, icon: swatch(c.value) }))) },
+    marker: {
+      class: styleMenuTool('Highlight', HIGHLIGHT_ICON, 'background-color', HIGHLIGHT_COLOURS.map((c) => ({ label: c.label, value: c.value, icon: swatch(c.value) }))),
+    },
     alignment: { class: NamedAlignmentTune as unknown as ToolConstructable, config: { default: 'left' } },
   };
 }

@@ -2,12 +2,6 @@
  * Types for the Editor.js plugins that ship none. Only tools.ts and EditorSurface.tsx import these
  * modules; everything else sees the typed wrappers.
  */
-declare module '@editorjs/raw' {
-  import type { BlockToolConstructable } from '@editorjs/editorjs';
-  const RawTool: BlockToolConstructable;
-  export default RawTool;
-}
-
 declare module 'editorjs-text-alignment-blocktune' {
   /** The tune as we extend it: render() builds the three alignment buttons. */
   export default class AlignmentTune {

@@ -1,6 +1,7 @@
 import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db';
-import { isLockedContent, MAX_ITEM_TITLE_LENGTH } from '../../../contracts/website-rules';
+import { containsText, escapeLike } from '../../db/search';
+import { MAX_ITEM_TITLE_LENGTH } from '../../../contracts/website-rules';
 import type { WebsitePostTable } from '../schema';
 
 /**
@@ -24,12 +25,20 @@ export interface ItemRow {
   menu_order: number;
   created_at: number;
   modified_at: number;
+  /** The stored Locked flag (see `lockedColumn`). */
+  locked: boolean;
 }
 
-const ITEM_COLUMNS = ['id', 'type', 'title', 'content', 'status', 'slug', 'parent_id', 'menu_order', 'created_at', 'modified_at'] as const;
+const ITEM_COLUMNS = ['id', 'type', 'title', 'content', 'status', 'slug', 'parent_id', 'menu_order', 'created_at', 'modified_at', 'locked'] as const;
 
-function toItem(row: ItemRow): ItemRow {
-  return { ...row, created_at: Number(row.created_at), modified_at: Number(row.modified_at), menu_order: Number(row.menu_order) };
+function toItem(row: Omit<ItemRow, 'locked'> & { locked: number | boolean }): ItemRow {
+  return {
+    ...row,
+    created_at: Number(row.created_at),
+    modified_at: Number(row.modified_at),
+    menu_order: Number(row.menu_order),
+    locked: Number(row.locked) === 1,
+  };
 }
 
 /** A row of a list screen: what the table shows, and whether the editor may open it; never the content. */
@@ -43,14 +52,16 @@ export interface ItemSummaryRow {
   locked: boolean;
 }
 
-/** The `locked` column that goes with a content: written with it, so lists never read the content. */
-function lockedOf(content: string) {
-  return { locked: isLockedContent(content) ? 1 : 0 };
-}
-
-/** Escapes LIKE's wildcards (and the escape character) so a search matches them literally. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/**
+ * The `locked` column, set once when the item is written first and never recomputed from its
+ * content: only content that came from outside the portal (the WXR import, which passes
+ * `isLockedContent`, and so the demo seed) is Locked. Content written in the editor is not, even
+ * when someone types a marker ('[vc_row', 'border-collapse:') into it: they would lock
+ * themselves out of their own post. (The editor never opens a Locked item, so no save of the
+ * editor's can turn a Locked item's column back either.)
+ */
+function lockedColumn(locked: boolean | undefined) {
+  return { locked: locked ? 1 : 0 };
 }
 
 export interface ItemFilter {
@@ -62,18 +73,21 @@ export interface ItemFilter {
 
 function filtered(db: Db, domainId: number, type: ItemType, filter: ItemFilter) {
   let query = db.selectFrom('website_posts').where('domain_id', '=', domainId).where('type', '=', type);
-  if (filter.search) {
-    // ESCAPE makes SQLite's LIKE markedly slower over 10,000 titles: use it only when needed.
-    const needsEscape = /[\\%_]/.test(filter.search);
-    const pattern = `%${needsEscape ? escapeLike(filter.search) : filter.search}%`;
-    query = query.where(
-      needsEscape
-        ? sql<boolean>`${sql.ref('title_search')} like ${pattern} escape '\\'`
-        : sql<boolean>`${sql.ref('title_search')} like ${pattern}`,
-    );
-  }
+  if (filter.search) query = query.where(containsText('title_search', filter.search));
   if (filter.statuses) query = query.where('status', 'in', filter.statuses);
   return query;
+}
+
+/** A list's order: by creation, last change or title (its lowercased search column), then by id the same way. */
+export interface ItemOrder {
+  order: 'created' | 'modified' | 'title';
+  /** Dates default to newest first, titles to A–Z. */
+  direction?: 'asc' | 'desc' | undefined;
+}
+
+function orderOf({ order, direction }: ItemOrder) {
+  const column = order === 'created' ? 'created_at' : order === 'modified' ? 'modified_at' : 'title_search';
+  return { column, dir: direction ?? (order === 'title' ? 'asc' : 'desc') } as const;
 }
 
 export async function countItems(db: Db, domainId: number, type: ItemType, filter: ItemFilter = {}): Promise<number> {
@@ -83,18 +97,18 @@ export async function countItems(db: Db, domainId: number, type: ItemType, filte
   return Number(row.n);
 }
 
-/** One page of items: posts newest first (created), pages last modified first. */
+/** One page of items in the given order (posts: newest first by default; pages: last modified first). */
 export async function listItems(
   db: Db,
   domainId: number,
   type: ItemType,
-  options: ItemFilter & { order: 'created' | 'modified'; offset: number; limit: number },
+  options: ItemFilter & ItemOrder & { offset: number; limit: number },
 ): Promise<ItemRow[]> {
-  const column = options.order === 'created' ? 'created_at' : 'modified_at';
+  const { column, dir } = orderOf(options);
   const rows = await filtered(db, domainId, type, options)
     .select(ITEM_COLUMNS)
-    .orderBy(column, 'desc')
-    .orderBy('id', 'desc')
+    .orderBy(column, dir)
+    .orderBy('id', dir)
     .limit(options.limit)
     .offset(options.offset)
     .execute();
@@ -106,13 +120,13 @@ export async function listItemSummaries(
   db: Db,
   domainId: number,
   type: ItemType,
-  options: ItemFilter & { order: 'created' | 'modified'; offset: number; limit: number },
+  options: ItemFilter & ItemOrder & { offset: number; limit: number },
 ): Promise<ItemSummaryRow[]> {
-  const column = options.order === 'created' ? 'created_at' : 'modified_at';
+  const { column, dir } = orderOf(options);
   const rows = await filtered(db, domainId, type, options)
     .select(['id', 'title', 'status', 'slug', 'created_at', 'modified_at', 'locked'])
-    .orderBy(column, 'desc')
-    .orderBy('id', 'desc')
+    .orderBy(column, dir)
+    .orderBy('id', dir)
     .limit(options.limit)
     .offset(options.offset)
     .execute();
@@ -192,7 +206,10 @@ export async function allSlugs(db: Db, domainId: number, type: ItemType): Promis
   return new Set(rows.map((r) => r.slug));
 }
 
-export type NewItem = Omit<Insertable<WebsitePostTable>, 'domain_id' | 'id' | 'title_search' | 'locked'>;
+export type NewItem = Omit<Insertable<WebsitePostTable>, 'domain_id' | 'id' | 'title_search' | 'locked'> & {
+  /** Locked (see `lockedColumn`): the import says so; the editor's items never are. */
+  locked?: boolean;
+};
 
 /**
  * The search column follows the title on every write, so the two can never disagree. Lowercasing
@@ -207,7 +224,7 @@ function searchable(title: string) {
 export async function insertItem(db: Db, domainId: number, item: NewItem): Promise<number> {
   const row = await db
     .insertInto('website_posts')
-    .values({ ...item, ...searchable(item.title), ...lockedOf(item.content), domain_id: domainId })
+    .values({ ...item, ...searchable(item.title), ...lockedColumn(item.locked), domain_id: domainId })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -222,7 +239,7 @@ export async function updateItem(
 ): Promise<boolean> {
   const result = await db
     .updateTable('website_posts')
-    .set({ ...patch, ...(patch.title === undefined ? {} : searchable(patch.title)), ...(patch.content === undefined ? {} : lockedOf(patch.content)) })
+    .set({ ...patch, ...(patch.title === undefined ? {} : searchable(patch.title)) })
     .where('domain_id', '=', domainId)
     .where('type', '=', type)
     .where('id', '=', id)
@@ -250,19 +267,36 @@ export async function updateItemReturning(
 }
 
 export async function deleteItem(db: Db, domainId: number, type: ItemType, id: number): Promise<boolean> {
+  return (await deleteItems(db, domainId, type, [id])) > 0;
+}
+
+/** Sets the status of these items of the school; answers how many it changed (fewer than asked: some are not the school's). */
+export async function setItemsStatus(db: Db, domainId: number, type: ItemType, ids: number[], patch: Pick<ItemRow, 'status' | 'modified_at'>): Promise<number> {
+  const result = await db
+    .updateTable('website_posts')
+    .set(patch)
+    .where('domain_id', '=', domainId)
+    .where('type', '=', type)
+    .where('id', 'in', ids)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Deletes these items of the school and their category links; answers how many items it deleted. */
+export async function deleteItems(db: Db, domainId: number, type: ItemType, ids: number[]): Promise<number> {
   await db
     .deleteFrom('website_post_categories')
     .where('post_id', 'in', (eb) =>
-      eb.selectFrom('website_posts').select('id').where('domain_id', '=', domainId).where('type', '=', type).where('id', '=', id),
+      eb.selectFrom('website_posts').select('id').where('domain_id', '=', domainId).where('type', '=', type).where('id', 'in', ids),
     )
     .execute();
   const result = await db
     .deleteFrom('website_posts')
     .where('domain_id', '=', domainId)
     .where('type', '=', type)
-    .where('id', '=', id)
+    .where('id', 'in', ids)
     .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return Number(result.numDeletedRows);
 }
 
 /**

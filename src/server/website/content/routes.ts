@@ -25,6 +25,7 @@ serve(websiteContentRoutes, websiteCalls.deletePost, async (ctx, { body }) => {
   await content.deletePost(ctx, body.id);
   return {};
 });
+serve(websiteContentRoutes, websiteCalls.bulkPosts, (ctx, { body }) => content.bulkPosts(ctx, body));
 serve(websiteContentRoutes, websiteCalls.createPost, (ctx, { body }) => content.createPost(ctx, body));
 serve(websiteContentRoutes, websiteCalls.updatePost, (ctx, { body }) => content.updatePost(ctx, body));
 serve(websiteContentRoutes, websiteCalls.createPage, (ctx, { body }) => content.createPage(ctx, body));

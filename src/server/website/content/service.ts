@@ -1,12 +1,13 @@
 import type { z } from 'zod';
 import { isUniqueViolation, type Db } from '../../db';
-import type { Category, ListQuery, MenuItem, Page, Post, ToggleRequest, saveRequestSchema } from '../../../contracts/website';
-import { parseId, totalPages, WEBSITE_PAGE_SIZE } from '../../../contracts/website-rules';
+import type { BulkPostsRequest, Category, ListQuery, MenuItem, Page, Post, PostsQuery, ToggleRequest, saveRequestSchema } from '../../../contracts/website';
+import { parseId, totalPages, WEBSITE_PAGE_SIZE, type PostListSort, type PostListStatus } from '../../../contracts/website-rules';
 import type { ListLocation } from '../../../lib/lists';
 import { inTransaction, type SchoolContext } from '../../context';
 import { HtmlLimitError } from '../../html-limits';
 import { Refusal } from '../../errors';
 import { sanitizeContent } from './sanitize';
+import { keepRevision } from '../revisions/service';
 import * as repo from './repository';
 import type { ItemRow, ItemStatus, ItemSummaryRow, ItemType } from './repository';
 import { lockSlugs, nextFreeSlug, slugify } from './slugs';
@@ -67,6 +68,7 @@ function toPost(label: string, row: ItemRow, categories: string[]): Post {
     post_date: isoDate(row.created_at),
     post_status: postStatus(row.status),
     post_url: postUrl(label, row.slug),
+    locked: row.locked,
   };
 }
 
@@ -92,15 +94,22 @@ function toPage(label: string, row: ItemRow, review?: PageReview): Page {
     post_modified: isoDate(row.modified_at),
     post_url: pageUrl(label, row.slug),
     ...pageState(row, review),
+    locked: row.locked,
   };
+}
+
+/** The categories of each of these items (by name), for the school's items only. */
+async function categoriesOfItems(ctx: SchoolContext, ids: number[]): Promise<Map<number, Category[]>> {
+  const rows = await repo.categoriesOf(ctx.db, ctx.domain.id, ids);
+  const found = new Map<number, Category[]>();
+  for (const row of rows) found.set(row.post_id, [...(found.get(row.post_id) ?? []), { id: row.id, name: row.name }]);
+  return new Map([...found].map(([postId, list]) => [postId, list.sort(byName)]));
 }
 
 /** The category names of each of these items (by name), for the school's items only. */
 export async function categoryNames(ctx: SchoolContext, ids: number[]): Promise<Map<number, string[]>> {
-  const rows = await repo.categoriesOf(ctx.db, ctx.domain.id, ids);
-  const names = new Map<number, Array<{ id: number; name: string }>>();
-  for (const row of rows) names.set(row.post_id, [...(names.get(row.post_id) ?? []), { id: row.id, name: row.name }]);
-  return new Map([...names].map(([postId, list]) => [postId, list.sort(byName).map((c) => c.name)]));
+  const found = await categoriesOfItems(ctx, ids);
+  return new Map([...found].map(([postId, list]) => [postId, list.map((c) => c.name)]));
 }
 
 async function postsWithCategories(ctx: SchoolContext, rows: ItemRow[]): Promise<Post[]> {
@@ -139,12 +148,27 @@ async function checkedCategoryIds(ctx: SchoolContext, category: Record<string, s
 
 // Posts
 
-/** GET /wordpress/posts: newest first, the school's categories, and the page count. */
-export async function listPosts(ctx: SchoolContext, query: ListQuery): Promise<{ posts: Post[]; categories: Category[]; total_pages: number; total: number }> {
+/** Which posts and in what order Manage Posts lists (the posts call's optional `status` and `sort`). */
+export interface PostListChoice {
+  status?: PostListStatus | undefined;
+  sort?: PostListSort | undefined;
+}
+
+/** A choice as the repository's filter and order: 'Hidden' is every post not published. */
+function postListOptions({ status, sort }: PostListChoice): Pick<repo.ItemFilter, 'statuses'> & repo.ItemOrder {
+  const statuses: ItemStatus[] | undefined = status === 'public' ? ['publish'] : status === 'hidden' ? ['draft', 'pending'] : undefined;
+  const order = sort === 'title' || sort === 'title-desc' ? 'title' : 'created';
+  const direction = sort === 'date-asc' ? 'asc' : sort === 'title-desc' ? 'desc' : undefined;
+  return { statuses, order, direction };
+}
+
+/** GET /wordpress/posts: newest first (or as `status` and `sort` ask), the school's categories, and the page count. */
+export async function listPosts(ctx: SchoolContext, query: PostsQuery): Promise<{ posts: Post[]; categories: Category[]; total_pages: number; total: number }> {
   const search = searchOf(query.query);
+  const options = postListOptions(query);
   const [total, rows, categories] = await Promise.all([
-    repo.countItems(ctx.db, ctx.domain.id, 'post', { search }),
-    repo.listItems(ctx.db, ctx.domain.id, 'post', { search, order: 'created', offset: (query.page - 1) * query.limit, limit: query.limit }),
+    repo.countItems(ctx.db, ctx.domain.id, 'post', { search, statuses: options.statuses }),
+    repo.listItems(ctx.db, ctx.domain.id, 'post', { search, ...options, offset: (query.page - 1) * query.limit, limit: query.limit }),
     listCategories(ctx),
   ]);
   return { posts: await postsWithCategories(ctx, rows), categories, total_pages: totalPages(total, query.limit), total };
@@ -162,11 +186,18 @@ async function requirePage(db: Db, domainId: number, id: number): Promise<ItemRo
   return row;
 }
 
-/** GET /wordpress/posts/{id}: one post for the editor. */
+/** GET /wordpress/posts/{id}: one post for the editor, with its category ids. */
 export async function getPost(ctx: SchoolContext, id: number): Promise<Post> {
-  const [post] = await postsWithCategories(ctx, [await requirePost(ctx.db, ctx.domain.id, id)]);
-  if (!post) throw new Refusal(404, 'That post does not exist.');
-  return post;
+  const row = await requirePost(ctx.db, ctx.domain.id, id);
+  const categories = (await categoriesOfItems(ctx, [row.id])).get(row.id) ?? [];
+  return {
+    ...toPost(
+      ctx.domain.label,
+      row,
+      categories.map((c) => c.name),
+    ),
+    post_category_ids: categories.map((c) => c.id),
+  };
 }
 
 /** POST /posts/toggle: publish (isPublic) or hide a post. Two queries: the change (answering the row) and its categories. */
@@ -185,6 +216,29 @@ export async function togglePost(ctx: SchoolContext, input: ToggleRequest): Prom
 export async function deletePost(ctx: SchoolContext, id: number): Promise<void> {
   await inTransaction(ctx, async (trx) => {
     if (!(await repo.deleteItem(trx.db, trx.domain.id, 'post', id))) throw new Refusal(404, 'That post does not exist.');
+  });
+}
+
+const BULK_DONE: Record<BulkPostsRequest['action'], string> = { hide: 'hidden', publish: 'published', delete: 'deleted' };
+
+/**
+ * POST /posts/bulk: hides, publishes or deletes these posts in one transaction, all or none: an id
+ * that is not one of the school's posts (another school's, or gone) refuses the whole call with a
+ * 404 and changes nothing. Answers how many posts changed.
+ */
+export async function bulkPosts(ctx: SchoolContext, input: BulkPostsRequest): Promise<{ count: number }> {
+  const ids = [...new Set(input.ids)];
+  return inTransaction(ctx, async (trx) => {
+    const changed =
+      input.action === 'delete'
+        ? await repo.deleteItems(trx.db, trx.domain.id, 'post', ids)
+        : await repo.setItemsStatus(trx.db, trx.domain.id, 'post', ids, { status: input.action === 'publish' ? 'publish' : 'draft', modified_at: trx.now });
+    // Fewer rows than ids: some are not the school's. Throwing rolls back what was changed.
+    if (changed !== ids.length) {
+      const missing = ids.length - changed;
+      throw new Refusal(404, `${missing === 1 ? 'One of those posts does' : `${missing} of those posts do`} not exist, so none were ${BULK_DONE[input.action]}.`);
+    }
+    return { count: changed };
   });
 }
 
@@ -221,6 +275,7 @@ export async function createPost(ctx: SchoolContext, input: SaveInput): Promise<
       modified_at: trx.now,
     });
     await repo.setItemCategories(trx.db, trx.domain.id, id, categoryIds);
+    await keepRevision(trx, { kind: 'post', id, created: true, title: input.title, content, categoryIds });
     return { id, post_url: postUrl(trx.domain.label, slug) };
   });
 }
@@ -243,6 +298,7 @@ export async function updatePost(ctx: SchoolContext, input: SaveInput): Promise<
       modified_at: trx.now,
     });
     await repo.setItemCategories(trx.db, trx.domain.id, id, categoryIds);
+    await keepRevision(trx, { kind: 'post', id, created: false, title: input.title, content, categoryIds, previous: row });
     return { id, post_url: postUrl(trx.domain.label, row.slug) };
   });
 }
@@ -316,6 +372,7 @@ export async function createPage(ctx: SchoolContext, input: SaveInput): Promise<
       created_at: trx.now,
       modified_at: trx.now,
     });
+    await keepRevision(trx, { kind: 'page', id, created: true, title: input.title, content, parentId });
     return { id, post_url: pageUrl(trx.domain.label, slug) };
   });
 }
@@ -337,6 +394,7 @@ export async function updatePage(ctx: SchoolContext, input: SaveInput): Promise<
       parent_id: parentId,
       modified_at: trx.now,
     });
+    await keepRevision(trx, { kind: 'page', id, created: false, title: input.title, content, parentId, previous: row });
     return { id, post_url: pageUrl(trx.domain.label, row.slug) };
   });
 }
@@ -397,11 +455,12 @@ function listWindow(location: ListLocation) {
  * stored `locked`, their categories). No content is read, and the school's category list is not
  * loaded (the screen has no use for it).
  */
-export async function loadPostsScreen(ctx: SchoolContext, location: ListLocation): Promise<ListScreen<PostSummary>> {
+export async function loadPostsScreen(ctx: SchoolContext, location: ListLocation, choice: PostListChoice = {}): Promise<ListScreen<PostSummary>> {
   const { search, offset, limit } = listWindow(location);
+  const options = postListOptions(choice);
   const [total, rows] = await Promise.all([
-    repo.countItems(ctx.db, ctx.domain.id, 'post', { search }),
-    repo.listItemSummaries(ctx.db, ctx.domain.id, 'post', { search, order: 'created', offset, limit }),
+    repo.countItems(ctx.db, ctx.domain.id, 'post', { search, statuses: options.statuses }),
+    repo.listItemSummaries(ctx.db, ctx.domain.id, 'post', { search, ...options, offset, limit }),
   ]);
   const names = await categoryNames(
     ctx,
@@ -449,6 +508,10 @@ export interface EditorScreenItem {
   content: string;
   /** Posts: category names joined by ', ' (post_category). */
   categoryNames?: string;
+  /** Posts: the ids of those categories, which tell two of the same name apart. */
+  categoryIds?: number[];
+  /** The stored Locked flag: the editor does not open such an item. */
+  locked: boolean;
 }
 
 export interface EditorScreen {
@@ -465,7 +528,11 @@ export async function loadEditorScreen(ctx: SchoolContext, kind: ItemType, rawId
   if (id === null) return { id: Number.NaN, item: null };
   const row = await repo.findItem(ctx.db, ctx.domain.id, kind, id);
   if (!row) return { id, item: null };
-  if (kind === 'page') return { id, item: { id: row.id, title: row.title, content: row.content } };
-  const names = await categoryNames(ctx, [row.id]);
-  return { id, item: { id: row.id, title: row.title, content: row.content, categoryNames: (names.get(row.id) ?? []).join(', ') } };
+  if (kind === 'page') return { id, item: { id: row.id, title: row.title, content: row.content, locked: row.locked } };
+  const categories = (await categoriesOfItems(ctx, [row.id])).get(row.id) ?? [];
+  const categoryIds = categories.map((c) => c.id);
+  return {
+    id,
+    item: { id: row.id, title: row.title, content: row.content, categoryNames: categories.map((c) => c.name).join(', '), categoryIds, locked: row.locked },
+  };
 }

@@ -16,6 +16,9 @@ export interface GalleryImageRow {
   gallery_id: number;
   title: string;
   file_name: string;
+  /** '' means the title stands in. */
+  alt: string;
+  caption: string;
 }
 
 export async function findGallery(db: Db, domainId: number, id: number): Promise<GalleryRow | undefined> {
@@ -76,7 +79,7 @@ export async function listAttachedImages(db: Db, domainId: number, galleryIds: n
   if (galleryIds.length === 0) return [];
   const rows = await db
     .selectFrom('website_media')
-    .select(['id', 'gallery_id', 'title', 'file_name'])
+    .select(['id', 'gallery_id', 'title', 'file_name', 'alt', 'caption'])
     .where('domain_id', '=', domainId)
     .where('gallery_id', 'in', galleryIds)
     .where('status', '=', 'attached')
@@ -103,7 +106,7 @@ export async function findGalleriesWithImages(
     .leftJoin('website_media as m', (join) =>
       join.onRef('m.gallery_id', '=', 'g.id').onRef('m.domain_id', '=', 'g.domain_id').on('m.status', '=', 'attached'),
     )
-    .select(['g.id', 'g.title', 'g.created_at', 'm.id as image_id', 'm.title as image_title', 'm.file_name'])
+    .select(['g.id', 'g.title', 'g.created_at', 'm.id as image_id', 'm.title as image_title', 'm.file_name', 'm.alt', 'm.caption'])
     .where('g.domain_id', '=', domainId)
     .where('g.id', 'in', ids)
     .orderBy('g.id')
@@ -118,8 +121,24 @@ export async function findGalleriesWithImages(
       found.set(row.id, entry);
     }
     if (row.image_id !== null && row.image_title !== null && row.file_name !== null) {
-      entry.images.push({ id: row.image_id, gallery_id: row.id, title: row.image_title, file_name: row.file_name });
+      const image = { id: row.image_id, gallery_id: row.id, title: row.image_title, file_name: row.file_name };
+      entry.images.push({ ...image, alt: row.alt ?? '', caption: row.caption ?? '' });
     }
   }
   return [...found.values()];
+}
+
+/**
+ * Sets one image's alt text and caption: only an image of this school in this gallery. Unchanged
+ * texts touch no row, so the site-version triggers (and the public page cache) stay put.
+ */
+export async function setImageTexts(db: Db, domainId: number, galleryId: number, id: number, texts: { alt: string; caption: string }): Promise<void> {
+  await db
+    .updateTable('website_media')
+    .set({ alt: texts.alt, caption: texts.caption })
+    .where('domain_id', '=', domainId)
+    .where('gallery_id', '=', galleryId)
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('alt', '<>', texts.alt), eb('caption', '<>', texts.caption)]))
+    .execute();
 }

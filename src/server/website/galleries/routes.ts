@@ -18,7 +18,7 @@ serve(
   { before: [uploadLimit], readForm: readMultipart },
 );
 serve(websiteGalleryRoutes, websiteCalls.updateGallery, async (ctx, { body }) => {
-  await galleries.updateGallery(ctx, body.galleryID, body.uploaded);
+  await galleries.updateGallery(ctx, body.galleryID, body.uploaded, body.images);
   return {};
 });
 serve(websiteGalleryRoutes, websiteCalls.removeGalleryImage, async (ctx, { body }, c) => {

@@ -1,4 +1,4 @@
-import type { Gallery, GalleryImage } from '../../../contracts/website';
+import type { Gallery, GalleryImage, GalleryImageTexts } from '../../../contracts/website';
 import { parseId, totalPages, WEBSITE_PAGE_SIZE } from '../../../contracts/website-rules';
 import { inTransaction, type SchoolContext } from '../../context';
 import { MEDIA_MESSAGES } from '../../media/errors';
@@ -23,7 +23,14 @@ export function toGallery(row: GalleryRow, images: GalleryImageRow[], schoolLabe
     post_title: row.title,
     post_date: new Date(row.created_at * 1000).toISOString(),
     gallery_data: {
-      gallery: images.map((img) => ({ id: img.id, src: uploadUrl(schoolLabel, img.file_name), title: img.title })),
+      gallery: images.map((img) => ({
+        id: img.id,
+        src: uploadUrl(schoolLabel, img.file_name),
+        title: img.title,
+        // No alt text written yet: the title says what the slider said before alt texts existed.
+        alt: img.alt || img.title,
+        caption: img.caption,
+      })),
     },
   };
 }
@@ -86,16 +93,19 @@ async function requireGallery(ctx: SchoolContext, galleryId: number): Promise<vo
 export async function uploadGalleryImage(ctx: SchoolContext, dataDir: string, galleryId: number, upload: Upload): Promise<GalleryImage> {
   await requireGallery(ctx, galleryId);
   const stored = await storeUpload(ctx, dataDir, upload, { imagesOnly: true, titleFallback: 'Image', pendingFor: galleryId });
-  return { id: stored.id, src: stored.src, title: stored.title };
+  return { id: stored.id, src: stored.src, title: stored.title, alt: stored.title, caption: '' };
 }
 
 /**
  * POST /gallery/update: `uploaded` is the grid in order. Listed images are attached at those
  * positions; images already in the gallery but not listed keep their order after them. Every
  * id must be this school's image, pending or already in this gallery, or nothing changes.
+ * `images` sets alt texts and captions of the gallery's images (after the attaching, so fresh
+ * uploads can have theirs in the same save), in the same transaction: all or nothing.
  */
-export async function updateGallery(ctx: SchoolContext, galleryId: number, uploaded: number[]): Promise<void> {
+export async function updateGallery(ctx: SchoolContext, galleryId: number, uploaded: number[], images: GalleryImageTexts[] = []): Promise<void> {
   if (new Set(uploaded).size !== uploaded.length) throw new Refusal(400, 'Each image can be listed only once.');
+  if (new Set(images.map((i) => i.id)).size !== images.length) throw new Refusal(400, 'Each image’s texts can be given only once.');
   await inTransaction(ctx, async (trx) => {
     const { db, domain } = trx;
     await requireGallery(trx, galleryId);
@@ -112,6 +122,14 @@ export async function updateGallery(ctx: SchoolContext, galleryId: number, uploa
     const rest = (await mediaRepo.attachedImageIds(db, domain.id, galleryId)).filter((id) => !listed.has(id));
     const order = [...uploaded, ...rest];
     for (const [position, id] of order.entries()) await mediaRepo.placeInGallery(db, domain.id, id, galleryId, position);
+    const inGallery = new Set(order);
+    const strangers = images.filter((i) => !inGallery.has(i.id)).map((i) => i.id);
+    const known = new Set((await mediaRepo.findMediaByIds(db, domain.id, strangers)).map((r) => r.id));
+    const stranger = strangers[0];
+    if (stranger !== undefined) {
+      throw known.has(stranger) ? new Refusal(400, `Image ${stranger} is not in this gallery.`) : new Refusal(404, `Image ${stranger} was not found.`);
+    }
+    for (const { id, alt, caption } of images) await repo.setImageTexts(db, domain.id, galleryId, id, { alt, caption });
   });
 }
 

@@ -1,3 +1,4 @@
+import { isLockedContent } from '../../../contracts/website-rules';
 import { inTransaction, type SchoolContext } from '../../context';
 import { removeStoredFiles } from '../../media/store';
 import * as repo from '../content/repository';
@@ -115,6 +116,8 @@ async function importInto(trxCtx: SchoolContext, doc: WxrDocument, placeholders:
       menu_order: item.menuOrder,
       created_at: created,
       modified_at: Math.max(item.modified, created),
+      // Content made outside the portal with a page builder, a table style or a form plugin: the editor must not open it.
+      locked: isLockedContent(content),
     });
     inserted.push({ id, item });
     if (item.type === 'page') {

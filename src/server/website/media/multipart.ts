@@ -1,32 +1,12 @@
 import type { Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { createMiddleware } from 'hono/factory';
 import type { AuthedEnv } from '../../http/types';
+import { MB } from '../../http/upload-limit';
 import { MEDIA_MESSAGES } from '../../media/errors';
 import { Refusal } from '../../errors';
 import type { Upload } from './service';
 
-/** The HTTP side of uploads, shared by the media and gallery routes. */
-
-/** Room for the multipart boundaries, part headers and the galleryID field around the file. */
-const MULTIPART_OVERHEAD = 64 * 1024;
-const MB = 1024 * 1024;
-
-/**
- * Refuses an over-size body while it streams in (or at once from Content-Length), so a huge
- * upload is never buffered; the limit comes from the runtime's config (PORTAL_MAX_UPLOAD_MB).
- * The refusal is a 413 Refusal, answered by the API's error handler.
- */
-export const uploadLimit = createMiddleware<AuthedEnv>(async (c, next) => {
-  const maxMb = c.get('runtime').config.PORTAL_MAX_UPLOAD_MB;
-  const limit = bodyLimit({
-    maxSize: maxMb * MB + MULTIPART_OVERHEAD,
-    onError: () => {
-      throw new Refusal(413, MEDIA_MESSAGES.tooLarge(maxMb));
-    },
-  });
-  return limit(c, next);
-});
+/** The HTTP side of uploads, shared by the media and gallery routes (their size limit: http/upload-limit.ts). */
+export { uploadLimit } from '../../http/upload-limit';
 
 /**
  * The multipart body of an upload call: the `file` and the other text fields, for the call's form

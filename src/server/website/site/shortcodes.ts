@@ -26,8 +26,9 @@ export function galleryIdsIn(html: string): number[] {
 
 /**
  * The slider of a gallery: a scrollable list of its images that works without JavaScript (scroll
- * snapping); the site's small slider script adds Previous/Next buttons. Empty for a gallery
- * without images.
+ * snapping); the site's small slider script adds Previous/Next buttons. Each image says its alt
+ * text (its title when it has none, then its place in the gallery: a content image is never
+ * silent) and shows its caption under it. Empty for a gallery without images.
  */
 export function renderGallerySlider(gallery: Gallery): string {
   const images = gallery.gallery_data.gallery.filter((image) => isSafeImageSrc(image.src));
@@ -35,8 +36,13 @@ export function renderGallerySlider(gallery: Gallery): string {
   const title = gallery.post_title.trim() || 'Gallery';
   const slides = images
     .map((image, index) => {
-      const alt = image.title.trim() || `${title}, image ${index + 1} of ${images.length}`;
-      return `<li class="gallery-slider__slide"><img src="${escapeHtml(image.src)}" alt="${escapeHtml(alt)}" loading="lazy" decoding="async" /></li>`;
+      const alt = image.alt.trim() || image.title.trim() || `${title}, image ${index + 1} of ${images.length}`;
+      const img = `<img src="${escapeHtml(image.src)}" alt="${escapeHtml(alt)}" loading="lazy" decoding="async" />`;
+      const caption = image.caption.trim();
+      const content = caption
+        ? `<figure class="gallery-slider__figure">${img}<figcaption class="gallery-slider__image-caption">${escapeHtml(caption)}</figcaption></figure>`
+        : img;
+      return `<li class="gallery-slider__slide">${content}</li>`;
     })
     .join('');
   return (

@@ -1,0 +1,25 @@
+/**
+ * The newsletter's calls (spec section 7, Newsletter, and the few beyond it): where each goes.
+ * The schemas join them in `newsletterCalls` (./newsletter.ts); this file stays zod-free.
+ */
+import { typedEndpoints, type Endpoint } from './calls';
+import type { newsletterCalls } from './newsletter';
+
+export const NEWSLETTER_ENDPOINTS = {
+  // The mailing list
+  members: { method: 'GET', path: '/api/newsletter/manage/list/load' },
+  membersPage: { method: 'GET', path: '/api/newsletter/manage/list/page' },
+  addMember: { method: 'POST', path: '/api/newsletter/manage/add' },
+  deleteMember: { method: 'POST', path: '/api/newsletter/manage/delete' },
+  // Sending
+  sendSimple: { method: 'POST', path: '/api/newsletter/send/simple' },
+  // Sent newsletters
+  sends: { method: 'GET', path: '/api/newsletter/sends' },
+  send: { method: 'GET', path: '/api/newsletter/sends/{id}' },
+  pauseSend: { method: 'POST', path: '/api/newsletter/sends/{id}/pause' },
+  resumeSend: { method: 'POST', path: '/api/newsletter/sends/{id}/resume' },
+  cancelSend: { method: 'POST', path: '/api/newsletter/sends/{id}/cancel' },
+} as const satisfies Record<string, Endpoint>;
+
+/** The newsletter's endpoints with their call types: `send(newsletterApi.addMember, { body })`. */
+export const newsletterApi = typedEndpoints<typeof newsletterCalls>(NEWSLETTER_ENDPOINTS);

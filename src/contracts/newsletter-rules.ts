@@ -1,0 +1,38 @@
+/**
+ * The newsletter's plain rules and texts (no zod): islands import these without shipping the
+ * schemas, and the contract re-exports them.
+ */
+
+/** Spec section 9: the mailing list shows 10 members a page. */
+export const NEWSLETTER_PAGE_SIZE = 10;
+/** RFC 5321's longest forward path. */
+export const MAX_EMAIL_LENGTH = 254;
+export const MAX_MEMBER_NAME_LENGTH = 200;
+
+/** Spec section 5: add member with a field left empty. */
+export const FIELDS_REQUIRED = 'Failed! All fields must be filled in!';
+export const INVALID_EMAIL = 'Failed! Please enter a valid email address.';
+/** Spec section 8. */
+export const MEMBER_ADDED = 'Member has been added to your mailing list';
+export const MEMBER_REMOVED = 'Email has been removed from your mailing list.';
+export const ALREADY_MEMBER = 'This email address is already on your mailing list.';
+export const UNSUBSCRIBED_ADDRESS =
+  'This address unsubscribed from your newsletter, so it cannot be added back. Only its owner can subscribe again.';
+export const NOT_A_MEMBER = 'This email address is not on your mailing list.';
+
+/**
+ * How addresses are compared: trimmed and lowercased as a whole (mail providers treat the local
+ * part case-insensitively in practice); the address itself is kept as typed.
+ */
+export function emailKey(address: string): string {
+  return address.trim().toLowerCase();
+}
+
+/** Spec section 5: a send without a from name or subject. */
+export const SEND_FIELDS_REQUIRED = 'Failed! Please enter a from name and subject.';
+/** Spec section 8. */
+export const NEWSLETTER_SENT = 'Your newsletter has been sent!';
+/** Spec section 9: the category ticked for a newsletter's website post. */
+export const DEFAULT_NEWSLETTER_CATEGORY = 'Newsletters';
+export const MAX_FROM_NAME_LENGTH = 200;
+export const MAX_SUBJECT_LENGTH = 500;

@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { emptyResponseSchema, successSchema } from './envelope';
+import { defineCalls } from './calls';
+import { NEWSLETTER_ENDPOINTS } from './newsletter-endpoints';
+import { idParamsSchema, listQuerySchema } from './website';
+import { FIELDS_REQUIRED, INVALID_EMAIL, MAX_EMAIL_LENGTH, MAX_FROM_NAME_LENGTH, MAX_MEMBER_NAME_LENGTH, MAX_SUBJECT_LENGTH, SEND_FIELDS_REQUIRED } from './newsletter-rules';
+import { HTML_LIMIT_MESSAGES, MAX_HTML_LENGTH } from './html-limits';
+
+export * from './newsletter-rules';
+
+/** Spec section 3: a mailing-list member. */
+export const memberSchema = z.object({ address: z.string(), name: z.string(), subscribed: z.boolean() });
+export type Member = z.infer<typeof memberSchema>;
+
+/** GET /api/newsletter/manage/list/load: every member (the spec's call), newest first. */
+export const membersResponseSchema = successSchema({ members: z.array(memberSchema) });
+
+/** GET /api/newsletter/manage/list/page?page=&limit=&query=: a page of them (beyond the spec: the screen's paging and filter). */
+export const membersPageResponseSchema = successSchema({
+  members: z.array(memberSchema),
+  total_pages: z.number().int(),
+  total: z.number().int().nonnegative(),
+});
+
+// Names end up in mail headers (To): no line breaks or other control characters.
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
+/** An address as staff type it: required, trimmed, a valid address, kept as typed. */
+const emailField = z
+  .string({ error: FIELDS_REQUIRED })
+  .trim()
+  .min(1, FIELDS_REQUIRED)
+  .max(MAX_EMAIL_LENGTH, `An email address can be at most ${MAX_EMAIL_LENGTH} characters.`)
+  .pipe(z.email({ error: INVALID_EMAIL }));
+
+/** POST /api/newsletter/manage/add (spec section 5: both fields required). */
+export const addMemberRequestSchema = z.object({
+  fullname: z
+    .string({ error: FIELDS_REQUIRED })
+    .trim()
+    .min(1, FIELDS_REQUIRED)
+    .max(MAX_MEMBER_NAME_LENGTH, `A name can be at most ${MAX_MEMBER_NAME_LENGTH} characters.`)
+    .refine((name) => !CONTROL_CHARACTERS.test(name), 'A name cannot contain line breaks or control characters.'),
+  email: emailField,
+});
+export type AddMemberRequest = z.infer<typeof addMemberRequestSchema>;
+export const addMemberResponseSchema = successSchema({ member: memberSchema });
+
+/** POST /api/newsletter/manage/delete: the address as listed (compared as emailKey does). */
+export const deleteMemberRequestSchema = z.object({
+  email: z.string({ error: 'email is required.' }).trim().min(1, 'email is required.').max(MAX_EMAIL_LENGTH, `email can be at most ${MAX_EMAIL_LENGTH} characters.`),
+});
+
+/** A header line of a message (from name, subject): required (spec section 5), one line. */
+function headerText(max: number, what: string) {
+  return z
+    .string({ error: SEND_FIELDS_REQUIRED })
+    .trim()
+    .min(1, SEND_FIELDS_REQUIRED)
+    .max(max, `The ${what} can be at most ${max} characters.`)
+    .refine((value) => !CONTROL_CHARACTERS.test(value), `The ${what} cannot contain line breaks or control characters.`);
+}
+
+/** The website categories of a newsletter's post: a JSON map of category id to name (spec section 7). */
+const categoryMapField = z
+  .string()
+  .default('{}')
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'category must be a JSON map of category id to name.' });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z
+      .record(z.string(), z.string({ error: 'category names are text.' }))
+      .refine((map) => Object.keys(map).every((key) => /^\d+$/.test(key)), 'category keys are category ids.'),
+  );
+
+/** POST /api/newsletter/send/simple: multipart from, subject, message (HTML), attachment (optional file), category. */
+export const simpleSendFormSchema = z.object({
+  from: headerText(MAX_FROM_NAME_LENGTH, 'from name'),
+  subject: headerText(MAX_SUBJECT_LENGTH, 'subject'),
+  message: z.string().max(MAX_HTML_LENGTH, HTML_LIMIT_MESSAGES.length).default(''),
+  category: categoryMapField,
+  attachment: z.file().optional(),
+});
+export type SimpleSendForm = z.infer<typeof simpleSendFormSchema>;
+/** The send (its id and audience size) and the website post it published. */
+export const simpleSendResponseSchema = successSchema({ id: z.number().int(), total: z.number().int(), post_url: z.string() });
+
+/* ---- Sent newsletters (beyond the spec: every send, its progress, pause, resume, cancel) ---- */
+
+export const sendStatusSchema = z.enum(['sending', 'paused', 'cancelled', 'done']);
+export type SendStatus = z.infer<typeof sendStatusSchema>;
+
+/** How many deliveries of a send are in each state. */
+export const deliveryCountsSchema = z.object({
+  pending: z.number().int(),
+  sent: z.number().int(),
+  failed: z.number().int(),
+  suppressed: z.number().int(),
+  cancelled: z.number().int(),
+});
+export type DeliveryCounts = z.infer<typeof deliveryCountsSchema>;
+
+/** A send as the list shows it; times are unix seconds. */
+export const sendSummarySchema = z.object({
+  id: z.number().int(),
+  subject: z.string(),
+  from: z.string(),
+  status: sendStatusSchema,
+  total: z.number().int(),
+  counts: deliveryCountsSchema,
+  created_at: z.number().int(),
+  finished_at: z.number().int().nullable(),
+});
+export type SendSummary = z.infer<typeof sendSummarySchema>;
+
+/** GET /api/newsletter/sends?page=: newest first, 10 a page; `outbox` says mail is kept, not sent (no MAIL_URL). */
+export const sendsResponseSchema = successSchema({
+  sends: z.array(sendSummarySchema),
+  total_pages: z.number().int(),
+  total: z.number().int().nonnegative(),
+  outbox: z.boolean(),
+});
+
+export const failedDeliverySchema = z.object({ email: z.string(), response: z.string() });
+
+/** GET /api/newsletter/sends/{id}: the send, its message as composed, and the failed addresses with the server's answers. */
+export const sendDetailResponseSchema = successSchema({
+  send: sendSummarySchema.extend({ html: z.string(), text: z.string(), attachment: z.string().nullable() }),
+  failures: z.array(failedDeliverySchema),
+  outbox: z.boolean(),
+});
+export type SendDetail = z.infer<typeof sendDetailResponseSchema>;
+
+/** POST /api/newsletter/sends/{id}/pause|resume|cancel: the send's progress after the change. */
+export const sendChangeResponseSchema = successSchema({ send: sendSummarySchema });
+
+/** The newsletter's calls: endpoints (./newsletter-endpoints.ts) joined with their schemas. */
+export const newsletterCalls = defineCalls(NEWSLETTER_ENDPOINTS, {
+  members: { response: membersResponseSchema },
+  membersPage: { query: listQuerySchema, response: membersPageResponseSchema },
+  addMember: { body: addMemberRequestSchema, response: addMemberResponseSchema },
+  deleteMember: { body: deleteMemberRequestSchema, response: emptyResponseSchema },
+  // Its size limit is the runtime's (PORTAL_MAX_UPLOAD_MB), set by the route.
+  sendSimple: { form: simpleSendFormSchema, response: simpleSendResponseSchema },
+  sends: { query: listQuerySchema, response: sendsResponseSchema },
+  send: { params: idParamsSchema, response: sendDetailResponseSchema },
+  pauseSend: { params: idParamsSchema, response: sendChangeResponseSchema },
+  resumeSend: { params: idParamsSchema, response: sendChangeResponseSchema },
+  cancelSend: { params: idParamsSchema, response: sendChangeResponseSchema },
+});
+export type NewsletterCalls = typeof newsletterCalls;

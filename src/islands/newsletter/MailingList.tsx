@@ -1,0 +1,93 @@
+import { useEffect, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import '../ui/ui.css';
+import type { Column } from '../ui/DataTable';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { SearchableListCard } from '../ui/SearchableListCard';
+import { AddMemberForm } from './AddMemberForm';
+import { createMailingListStore, MAILING_LIST_PATH, type MailingListStoreInit } from '../../stores/newsletter/mailing-list';
+import type { MemberRow } from '../../lib/newsletter-lists';
+import { MAX_QUERY_LENGTH } from '../../contracts/website-rules';
+
+export type MailingListProps = MailingListStoreInit;
+
+/** Manage Mailing List: Add New Member, then the paged, filterable table of members with Delete per row. */
+export default function MailingList(props: MailingListProps) {
+  const [store] = useState(() => createMailingListStore(props));
+  const list = useStore(store.$list);
+  const busy = useStore(store.$busy);
+  const [confirming, setConfirming] = useState<MemberRow | null>(null);
+  const tableRef = useRef<HTMLTableElement>(null);
+  useEffect(() => store.listenToHistory(), [store]);
+
+  const confirmDelete = async () => {
+    const row = confirming;
+    setConfirming(null);
+    if (!row) return;
+    // The row (and its Delete button) leaves the page: focus the table so keyboard users stay here.
+    if (await store.remove(row)) tableRef.current?.focus();
+  };
+
+  const columns: Column<MemberRow>[] = [
+    { id: 'email', header: 'Email', rowHeader: true, className: 'text-break', cell: (row) => row.address },
+    { id: 'name', header: 'Name', cell: (row) => row.name },
+    { id: 'subscribed', header: 'Subscribed', cell: (row) => (row.subscribed ? 'Yes' : 'No') },
+    {
+      id: 'manage',
+      header: 'Manage',
+      className: 'text-end',
+      cell: (row) => {
+        const working = busy.has(row.address);
+        return (
+          <div className="row-actions">
+            {/* aria-disabled, not disabled, while a call runs: a disabled button would drop keyboard focus. */}
+            <button
+              type="button"
+              className={`btn btn-sm btn-outline-danger${working ? ' disabled-look' : ''}`}
+              aria-disabled={working || undefined}
+              aria-label={`Delete ${row.address}`}
+              onClick={() => {
+                if (!working) setConfirming(row);
+              }}
+            >
+              Delete
+            </button>
+          </div>
+        );
+      },
+    },
+  ];
+
+  return (
+    <>
+      <AddMemberForm store={store} />
+      <SearchableListCard
+        list={list}
+        onSearch={(query) => void store.search(query)}
+        queryMaxLength={MAX_QUERY_LENGTH}
+        onPage={(page) => void store.goToPage(page)}
+        pageHref={(page) => store.hrefFor({ page, query: list.query })}
+        path={MAILING_LIST_PATH}
+        noun="member"
+        caption="Members"
+        newLabel="Add New Member"
+        searchLabel="Filter members by email or name"
+        columns={columns}
+        rowKey={(row) => row.key}
+        id="members-table"
+        tableRef={tableRef}
+      />
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Remove this member?"
+        confirmLabel="Delete"
+        danger
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setConfirming(null)}
+        fallbackFocus={() => tableRef.current}
+      >
+        {confirming ? `${confirming.address} will no longer receive your newsletters.` : null}
+      </ConfirmDialog>
+    </>
+  );
+}

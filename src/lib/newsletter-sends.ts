@@ -1,0 +1,39 @@
+import type { SendStatus, SendSummary } from '../contracts/newsletter';
+import { formatDayMonthYearTime } from './dates';
+
+/** What Sent newsletters says of a send's state. */
+export const SEND_STATUS_LABELS: Record<SendStatus, string> = { sending: 'Sending', paused: 'Paused', cancelled: 'Cancelled', done: 'Sent' };
+
+/** A row of Sent newsletters: the send, its local date and its progress in words. */
+export interface SendRow extends SendSummary {
+  date: { iso: string; text: string };
+  /** Deliveries finished (sent, failed, suppressed), of the total. */
+  finished: number;
+  /** 0 to 100. */
+  percent: number;
+  progressText: string;
+}
+
+export function toSendRow(send: SendSummary, timeZone: string): SendRow {
+  const { sent, failed, suppressed, cancelled } = send.counts;
+  const finished = sent + failed + suppressed;
+  const percent = send.total === 0 ? 100 : Math.floor(((finished + cancelled) / send.total) * 100);
+  const parts = [`${sent} of ${send.total} sent`];
+  if (failed) parts.push(`${failed} failed`);
+  if (suppressed) parts.push(`${suppressed} unsubscribed`);
+  if (cancelled) parts.push(`${cancelled} cancelled`);
+  const created = new Date(send.created_at * 1000);
+  return { ...send, date: { iso: created.toISOString(), text: formatDayMonthYearTime(created, timeZone) }, finished, percent, progressText: parts.join(', ') };
+}
+
+/** A send whose numbers may still move: worth asking again. */
+export function isLive(send: Pick<SendSummary, 'status'>): boolean {
+  return send.status === 'sending';
+}
+
+/** The outbox banner (no MAIL_URL): what happens to mail, said plainly. */
+export const OUTBOX_NOTICE =
+  'Mail is not configured on this server, so nothing is sent: every message is kept in the outbox, exactly as it would have gone out. Ask your provider to set MAIL_URL to send newsletters.';
+
+export const SENT_PATH = '/newsletter/sent';
+export const sendViewHref = (id: number) => `${SENT_PATH}/view?id=${id}`;

@@ -1,0 +1,103 @@
+import type { Db } from '../../db';
+import { containsText } from '../../db/search';
+import { MAX_MEMBER_NAME_LENGTH } from '../../../contracts/newsletter-rules';
+import '../schema';
+
+/**
+ * All SQL of the mailing list. Every function takes the database (or a transaction) first and
+ * the school's domain id, and every query is scoped by it. Portable SQL only.
+ */
+
+export interface MemberRow {
+  id: number;
+  email: string;
+  name: string;
+  subscribed: boolean;
+  created_at: number;
+}
+
+const MEMBER_COLUMNS = ['id', 'email', 'name', 'subscribed', 'created_at'] as const;
+
+function toMember(row: { id: number; email: string; name: string; subscribed: number; created_at: number }): MemberRow {
+  return { ...row, id: Number(row.id), subscribed: Number(row.subscribed) === 1, created_at: Number(row.created_at) };
+}
+
+/** The lowercased name the filter searches (lowercasing may lengthen a name: the column holds twice the name's limit). */
+function nameSearch(name: string): string {
+  return Array.from(name.toLowerCase()).slice(0, MAX_MEMBER_NAME_LENGTH * 2).join('');
+}
+
+function filtered(db: Db, domainId: number, search: string | undefined) {
+  let query = db.selectFrom('newsletter_members').where('domain_id', '=', domainId);
+  if (search) query = query.where((eb) => eb.or([containsText('email_key', search), containsText('name_search', search)]));
+  return query;
+}
+
+/** Every member of the school, newest first. */
+export async function listMembers(db: Db, domainId: number): Promise<MemberRow[]> {
+  const rows = await filtered(db, domainId, undefined).select(MEMBER_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  return rows.map(toMember);
+}
+
+/** One page of members whose address or name contains `search` (lowercased), newest first. */
+export async function listMembersPage(db: Db, domainId: number, window: { search?: string | undefined; offset: number; limit: number }): Promise<MemberRow[]> {
+  const rows = await filtered(db, domainId, window.search)
+    .select(MEMBER_COLUMNS)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+  return rows.map(toMember);
+}
+
+export async function countMembers(db: Db, domainId: number, search: string | undefined): Promise<number> {
+  const row = await filtered(db, domainId, search).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function findMemberByKey(db: Db, domainId: number, key: string): Promise<MemberRow | undefined> {
+  const row = await db.selectFrom('newsletter_members').select(MEMBER_COLUMNS).where('domain_id', '=', domainId).where('email_key', '=', key).executeTakeFirst();
+  return row ? toMember(row) : undefined;
+}
+
+export async function isSuppressed(db: Db, domainId: number, key: string): Promise<boolean> {
+  const row = await db.selectFrom('newsletter_suppressions').select('id').where('domain_id', '=', domainId).where('email_key', '=', key).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertMember(db: Db, domainId: number, member: { email: string; key: string; name: string; createdAt: number }): Promise<MemberRow> {
+  const row = await db
+    .insertInto('newsletter_members')
+    .values({
+      domain_id: domainId,
+      email: member.email,
+      email_key: member.key,
+      name: member.name,
+      name_search: nameSearch(member.name),
+      subscribed: 1,
+      created_at: member.createdAt,
+    })
+    .returning(MEMBER_COLUMNS)
+    .executeTakeFirstOrThrow();
+  return toMember(row);
+}
+
+/** Deletes the member with this address key; false when the school has none. */
+export async function deleteMemberByKey(db: Db, domainId: number, key: string): Promise<boolean> {
+  const result = await db.deleteFrom('newsletter_members').where('domain_id', '=', domainId).where('email_key', '=', key).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/**
+ * Records that an address unsubscribed: on the suppression list (kept even if staff delete the
+ * member later) and the member, if listed, no longer subscribed. Doing it twice changes nothing.
+ */
+export async function suppress(db: Db, domainId: number, key: string, reason: string, now: number): Promise<void> {
+  await db
+    .insertInto('newsletter_suppressions')
+    .values({ domain_id: domainId, email_key: key, reason, created_at: now })
+    .onConflict((oc) => oc.columns(['domain_id', 'email_key']).doNothing())
+    .execute();
+  await db.updateTable('newsletter_members').set({ subscribed: 0 }).where('domain_id', '=', domainId).where('email_key', '=', key).execute();
+}

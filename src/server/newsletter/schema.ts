@@ -1,0 +1,97 @@
+import type { Generated } from 'kysely';
+
+/**
+ * The newsletter's tables (migration 0009_newsletter), merged into the Database type.
+ *
+ * `newsletter_members`: a school's mailing list. `email` is kept as typed; `email_key` (trimmed,
+ * lowercased: contracts/newsletter-rules.ts `emailKey`) is what addresses are compared by, unique
+ * per school; `name_search` is the lowercased name the filter searches. `subscribed` is 1 or 0:
+ * an unsubscribed member stays listed, and is never mailed.
+ *
+ * `newsletter_suppressions`: addresses that must never be mailed again (they unsubscribed),
+ * kept even when staff delete the member, so re-adding cannot resubscribe someone who left.
+ */
+export interface NewsletterMemberTable {
+  id: Generated<number>;
+  domain_id: number;
+  email: string;
+  email_key: string;
+  name: string;
+  name_search: string;
+  subscribed: number;
+  created_at: number;
+}
+
+export interface NewsletterSuppressionTable {
+  id: Generated<number>;
+  domain_id: number;
+  email_key: string;
+  reason: string;
+  created_at: number;
+}
+
+/** A send's state: working through its deliveries, paused or cancelled by staff, or done (nothing left pending). */
+export type SendStatus = 'sending' | 'paused' | 'cancelled' | 'done';
+
+/**
+ * `newsletter_sends` (migration 0011): one newsletter sent to a school's list. `html` and `text`
+ * are the message as composed; each delivery adds its own unsubscribe link. `base_url` is the
+ * portal's origin when the send was made (links in the message point there). `total` is the
+ * size of the audience snapshotted with it.
+ */
+export interface NewsletterSendTable {
+  id: Generated<number>;
+  domain_id: number;
+  user_id: number | null;
+  from_name: string;
+  subject: string;
+  html: string;
+  text: string;
+  base_url: string;
+  /** The attachment every copy carries: a stored upload of the school (its file name), the name it is sent as, its type. */
+  attachment_file: string | null;
+  attachment_name: string | null;
+  attachment_type: string | null;
+  status: SendStatus;
+  total: number;
+  created_at: number;
+  finished_at: number | null;
+}
+
+/**
+ * What became of one recipient: pending (to send; `next_attempt_at` after a temporary failure),
+ * sent, failed (a permanent refusal, or temporary ones until the attempts ran out: `response`
+ * says which), suppressed (unsubscribed before its turn) or cancelled (the send was).
+ */
+export type DeliveryStatus = 'pending' | 'sent' | 'failed' | 'suppressed' | 'cancelled';
+
+/**
+ * `newsletter_deliveries` (migration 0011): one row per recipient of a send, written in the
+ * send's transaction. `lease_until` marks rows a worker is sending now, so no two workers send
+ * the same row; after a crash the lease runs out and the row is sent again (at most the batch in
+ * flight is sent twice).
+ */
+export interface NewsletterDeliveryTable {
+  id: Generated<number>;
+  send_id: number;
+  domain_id: number;
+  email: string;
+  email_key: string;
+  name: string;
+  status: DeliveryStatus;
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  lease_until: number | null;
+  response: string | null;
+  message_id: string | null;
+  updated_at: number;
+}
+
+declare module '../db/schema' {
+  interface Database {
+    newsletter_members: NewsletterMemberTable;
+    newsletter_suppressions: NewsletterSuppressionTable;
+    newsletter_sends: NewsletterSendTable;
+    newsletter_deliveries: NewsletterDeliveryTable;
+  }
+}

@@ -1,0 +1,49 @@
+import type { RequestContext } from '../../context';
+import { inTransaction } from '../../context';
+import type { SimpleSendForm } from '../../../contracts/newsletter';
+import { cleanFileName, createPost, getPost, uploadMedia } from '../../website/service';
+import { attachmentParagraph, newsletterHtml, plainText } from './compose';
+import { startSend } from './service';
+
+/**
+ * Simple newsletter (spec: `send/simple`): the message is published on the school's website as
+ * a post in the ticked categories (with a link to the attachment, when there is one), and the
+ * same content goes to every subscribed member, with the attachment, a 'View in your browser'
+ * link to the post and an unsubscribe link. Post and send are made in one transaction: a send
+ * never goes out without its post, nor a post without its send.
+ */
+export interface SimpleSendPlace {
+  /** The runtime's data folder (the attachment is stored as a website upload). */
+  dataDir: string;
+  /** The portal's origin (unsubscribe links). */
+  portalOrigin: string;
+  /** Where the public site is served (PORTAL_SITES_URL, or the portal's origin). */
+  siteOrigin: string;
+}
+
+export async function sendSimpleNewsletter(ctx: RequestContext, form: SimpleSendForm, place: SimpleSendPlace): Promise<{ id: number; total: number; post_url: string }> {
+  // Stored first (a file is not part of a transaction); a refused file stops everything here.
+  const attachment = form.attachment
+    ? { file: form.attachment, media: await uploadMedia(ctx, place.dataDir, { bytes: new Uint8Array(await form.attachment.arrayBuffer()), name: form.attachment.name }, false) }
+    : undefined;
+  return inTransaction(ctx, async (trx) => {
+    const linked = attachment ? `${form.message}${attachmentParagraph(attachment.media.source_url, attachment.media.title.rendered)}` : form.message;
+    const post = await createPost(trx, { id: null, title: form.subject, content: linked, category: form.category, parent: null });
+    // The email carries exactly what the website shows: the post's sanitised content.
+    const stored = await getPost(trx, post.id);
+    const viewUrl = `${place.siteOrigin}${post.post_url}`;
+    const html = newsletterHtml(stored.post_content, viewUrl, place.siteOrigin);
+    const send = await startSend(
+      trx,
+      {
+        fromName: form.from,
+        subject: form.subject,
+        html,
+        text: `View in your browser: ${viewUrl}\n\n${plainText(stored.post_content)}`,
+        ...(attachment ? { attachment: { file: attachment.media.source_url.split('/').pop() ?? '', name: cleanFileName(attachment.file.name) || attachment.media.title.rendered, type: attachment.media.mime_type } } : {}),
+      },
+      place.portalOrigin,
+    );
+    return { ...send, post_url: viewUrl };
+  });
+}

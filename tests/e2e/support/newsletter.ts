@@ -1,0 +1,52 @@
+/**
+ * Helpers of the newsletter specs: sends started on the running server's database (the e2e
+ * server has no MAIL_URL, so its worker delivers them into the outbox, where the specs read them).
+ */
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { expect } from '@playwright/test';
+import { openDatabase, type Db } from '../../../src/server/db';
+import { findSchoolByLabel } from '../../../src/server/account/service';
+import { emailKey } from '../../../src/contracts/newsletter-rules';
+import { insertMember } from '../../../src/server/newsletter/members/repository';
+import { startSend } from '../../../src/server/newsletter/sends/service';
+import { ADMIN, dataDir } from './env';
+
+/** The e2e server's database (SQLite in its data folder). */
+export function openNewsletterDb(): Db {
+  return openDatabase(path.join(dataDir(), 'portal.db'));
+}
+
+export interface SentToMember {
+  email: string;
+  subject: string;
+  /** The List-Unsubscribe link of the message kept in the outbox. */
+  link: string;
+}
+
+/** Sends a newsletter to a new member of the demo school and waits for its message in the outbox. */
+export async function sendToNewMember(db: Db, baseUrl: string): Promise<SentToMember> {
+  const school = await findSchoolByLabel(db, ADMIN.school);
+  if (!school) throw new Error('The demo school is missing.');
+  const admin = await db.selectFrom('users').select(['id', 'email']).where('email', '=', ADMIN.email).executeTakeFirstOrThrow();
+  const email = `unsub.${crypto.randomBytes(4).toString('hex')}@families.example.org`;
+  const now = Math.floor(Date.now() / 1000);
+  await insertMember(db, school.id, { email, key: emailKey(email), name: 'Una Subscribe', createdAt: now });
+  const ctx = { db, domain: { id: school.id, label: school.label }, user: { id: Number(admin.id), email: admin.email }, now };
+  const subject = `E2E newsletter ${email}`;
+  await startSend(ctx, { fromName: 'Demo School', subject, html: `<p>Hello from ${email}</p>`, text: 'Hello' }, baseUrl);
+  let raw = '';
+  await expect
+    .poll(
+      async () => {
+        const row = await db.selectFrom('mail_outbox').select('raw').where('recipients', '=', email).executeTakeFirst();
+        raw = row?.raw ?? '';
+        return raw !== '';
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  const link = /^List-Unsubscribe: <([^>]+)>/m.exec(raw.replace(/\r?\n[ \t]+/g, ' '))?.[1];
+  if (!link) throw new Error('The message has no List-Unsubscribe link.');
+  return { email, subject, link };
+}
