@@ -32,7 +32,5 @@ export function emailKey(address: string): string {
 export const SEND_FIELDS_REQUIRED = 'Failed! Please enter a from name and subject.';
 /** Spec section 8. */
 export const NEWSLETTER_SENT = 'Your newsletter has been sent!';
-/** Spec section 9: the category ticked for a newsletter's website post. */
-export const DEFAULT_NEWSLETTER_CATEGORY = 'Newsletters';
 export const MAX_FROM_NAME_LENGTH = 200;
 export const MAX_SUBJECT_LENGTH = 500;

@@ -18,7 +18,7 @@ import {
 } from '../../src/lib/website-lists';
 import { bulkDoneText } from '../../src/stores/website/posts';
 import { initialCategoryIds } from '../../src/stores/website/editor';
-import { categoryLabels, filterCategories } from '../../src/islands/website/editor/CategoryPicker';
+import { categoryLabels, filterCategories } from '../../src/islands/ui/CategoryPicker';
 import { formatDayMonthYearTime } from '../../src/lib/dates';
 import { moveItem } from '../../src/stores/website/gallery';
 

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { DataTable, type Column } from '../ui/DataTable';
 import { EmptyState } from '../ui/EmptyState';
 import { SendProgress } from './SendProgress';
+import { showFlash } from '../../lib/flash';
 import { createSendViewStore } from '../../stores/newsletter/send-view';
 import type { SendDetail } from '../../contracts/newsletter';
 import type { SendRow } from '../../lib/newsletter-sends';
@@ -31,6 +32,8 @@ export default function SendView(props: SendViewProps) {
   const busy = useStore(store.$busy);
   const [confirmCancel, setConfirmCancel] = useState(false);
   useEffect(() => store.followProgress(), [store]);
+  // 'Your newsletter has been sent!' arrives with the navigation from the send form.
+  useEffect(() => showFlash(), []);
 
   const running = send.status === 'sending' || send.status === 'paused';
   return (

@@ -6,67 +6,21 @@
  * Rendered on the server and hydrated (client:load): the first HTML has the whole frame (the
  * title, the toolbar, the content area at its full height, the categories and the menu parents
  * the page passes in, the buttons), so nothing moves when the island wakes up. Editor.js touches
- * `window` when it is imported, so the content area (EditorSurface) is loaded only in the
- * browser, after hydration, into the box the server drew for it.
+ * `window` when it is imported, so the content area (ui/rich-text's RichTextArea) is loaded only
+ * in the browser, after hydration, into the box the server drew for it.
  */
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Category } from '../../../contracts/website';
-import { CategoryPicker } from './CategoryPicker';
+import { CategoryPicker } from '../../ui/CategoryPicker';
 import { createEditorStore, type EditorStore } from '../../../stores/website/editor';
 import { TITLE_MAX, TOP_LEVEL, type EditorItem, type EditorKind, type EditorMode } from '../../../lib/website-editor';
-import type { EditorControls, EditorSurfaceProps } from './EditorSurface';
-import { previewHtml } from './preview';
+import { RichTextArea } from '../../ui/rich-text/RichTextArea';
+import type { EditorControls } from '../../ui/rich-text/EditorSurface';
 import { useLeaveGuard } from '../../ui/useLeaveGuard';
 import { useEditorDrafts } from './useEditorDrafts';
 import type { Autosave } from '../../../contracts/website-revisions';
 import './editor.css';
-
-/** Editor.js and its tools: fetched as soon as the island's script runs in the browser, never on the server. */
-const loadSurface = () => import('./EditorSurface').then((module) => ({ default: module.EditorSurface }));
-const surface = typeof window === 'undefined' ? null : loadSurface();
-const EditorSurface = lazy(() => surface ?? loadSurface());
-
-/**
- * What the content area holds until Editor.js is there: the stored content drawn as the editor
- * will draw it (edit), or nothing (create); and a 'Loading the editor' note that takes no room.
- */
-function Waiting({ html }: { html: string }) {
-  const preview = useMemo(() => (html ? previewHtml(html) : ''), [html]);
-  return (
-    <div className="content-editor-waiting">
-      {preview && <div className="content-editor-preview" inert aria-hidden="true" dangerouslySetInnerHTML={{ __html: preview }} />}
-      <span className={`content-editor-loading text-secondary${preview ? ' content-editor-loading--corner' : ''}`}>
-        <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-        Loading the editor…
-      </span>
-    </div>
-  );
-}
-
-type ContentAreaProps = Omit<EditorSurfaceProps, 'waiting'>;
-
-/**
- * The content area: on the server and while hydrating, the box with its Waiting content; once
- * mounted in the browser, Editor.js (EditorSurface), which keeps showing the same Waiting content
- * until it has rendered.
- */
-function ContentArea(props: ContentAreaProps) {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  const waiting = <Waiting html={props.initialHtml} />;
-  const box = (
-    <div className="content-editor" role="group" aria-labelledby={props.labelledBy} aria-busy="true">
-      {waiting}
-    </div>
-  );
-  if (!mounted) return box;
-  return (
-    <Suspense fallback={box}>
-      <EditorSurface {...props} waiting={waiting} />
-    </Suspense>
-  );
-}
 
 export interface ContentEditorProps {
   kind: EditorKind;
@@ -272,7 +226,7 @@ export default function ContentEditor({ kind, mode, item, categories = null, par
               {kind === 'page' && <GalleryMenu store={store} onPick={(id) => void insertGallery(id)} />}
             </div>
           </div>
-          <ContentArea
+          <RichTextArea
             key={content.version}
             initialHtml={content.html}
             labelledBy={contentLabelId}

@@ -15,7 +15,7 @@ import { PREVIEW_FAILURE, requestPreview } from '../../../stores/website/preview
 import { createRevisionsStore } from '../../../stores/website/revisions';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { AutosaveBanner } from './AutosaveBanner';
-import type { EditorControls } from './EditorSurface';
+import type { EditorControls } from '../../ui/rich-text/EditorSurface';
 import { revisionAuthor, RevisionsPanel } from './RevisionsPanel';
 import './drafts.css';
 

@@ -101,3 +101,17 @@ export async function suppress(db: Db, domainId: number, key: string, reason: st
     .execute();
   await db.updateTable('newsletter_members').set({ subscribed: 0 }).where('domain_id', '=', domainId).where('email_key', '=', key).execute();
 }
+
+/** How many members a send would reach now: subscribed and not on the suppression list. */
+export async function countAudience(db: Db, domainId: number): Promise<number> {
+  const row = await db
+    .selectFrom('newsletter_members as m')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('m.domain_id', '=', domainId)
+    .where('m.subscribed', '=', 1)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('newsletter_suppressions as s').select('s.id').whereRef('s.domain_id', '=', 'm.domain_id').whereRef('s.email_key', '=', 'm.email_key'))),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,7 +1,11 @@
 import type { RequestContext } from '../../context';
 import { inTransaction } from '../../context';
 import type { SimpleSendForm } from '../../../contracts/newsletter';
-import { cleanFileName, createPost, getPost, uploadMedia } from '../../website/service';
+import { cleanFileName, createPost, getPost, listCategories, uploadMedia } from '../../website/service';
+import { findSchoolByLabel } from '../../account/service';
+import type { Category } from '../../../contracts/website';
+import type { SchoolContext } from '../../context';
+import { countAudience } from '../members/repository';
 import { attachmentParagraph, newsletterHtml, plainText } from './compose';
 import { startSend } from './service';
 
@@ -46,4 +50,19 @@ export async function sendSimpleNewsletter(ctx: RequestContext, form: SimpleSend
     );
     return { ...send, post_url: viewUrl };
   });
+}
+
+export interface SimpleSendScreen {
+  /** The school's website categories (the newsletter's post is filed under the ticked ones). */
+  categories: Category[];
+  /** How many members the send would reach now. */
+  audience: number;
+  /** The From field's first value: the school's name. */
+  schoolName: string;
+}
+
+/** The Simple Newsletter screen's first HTML: categories, audience and the school's name in one go. */
+export async function loadSimpleSendScreen(ctx: SchoolContext): Promise<SimpleSendScreen> {
+  const [categories, audience, school] = await Promise.all([listCategories(ctx), countAudience(ctx.db, ctx.domain.id), findSchoolByLabel(ctx.db, ctx.domain.label)]);
+  return { categories, audience, schoolName: school?.name ?? '' };
 }

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import '../../ui/ui.css';
-import type { Category } from '../../../contracts/website';
+import './ui.css';
+import type { Category } from '../../contracts/website';
 
 export interface CategoryPickerProps {
   /** The school's categories, in the list's order. */
