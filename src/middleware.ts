@@ -80,7 +80,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   } else {
     // Public site pages are the same for every visitor: kept until the school's site changes.
     const siteLabel = context.request.method === 'GET' && !isSitePreviewPath(pathname) ? siteLabelOf(pathname) : null;
-    response = siteLabel === null ? await next() : await sitePageCache(runtime.db).serve(runtime.db, siteLabel, `${pathname}${search}`, () => next());
+    response = siteLabel === null ? await next() : await sitePageCache(runtime.db).serve(runtime.db, siteLabel, `${pathname}${search}`, () => next(), runtime.clock());
   }
   // Uploads set their own headers (a file is not a page); pages get those of their kind.
   if (!pathname.startsWith('/uploads/')) harden(response, isPublicSitePath(pathname) ? 'public-site' : 'portal', sitesOrigin);

@@ -92,10 +92,16 @@ describe('public site page cache', () => {
       const url = new URL(path, 'http://localhost');
       const label = siteLabelOf(url.pathname);
       if (label === null) throw new Error(`${path} is not a public site page`);
-      const res = await this.cache.serve(ctx().db, label, `${url.pathname}${url.search}`, () => {
-        this.renders += 1;
-        return renderWith(url);
-      });
+      const res = await this.cache.serve(
+        ctx().db,
+        label,
+        `${url.pathname}${url.search}`,
+        () => {
+          this.renders += 1;
+          return renderWith(url);
+        },
+        ctx().clock.now,
+      );
       return {
         status: res.status,
         body: await res.text(),
@@ -365,6 +371,22 @@ describe('public site page cache', () => {
         shows: ['<a>Term dates</a>', 'Other school news'],
       });
       await visitor.expectFresh(pagePath, { shows: ['<h1>Admissions</h1>'] });
+    });
+
+    it('a post dated in the future shows from its date on, not before: a kept page lasts only until then', async () => {
+      const school = await website('Scheduled School');
+      await addPost(ctx(), school, { title: 'Today news' });
+      const fair = await addPost(ctx(), school, { title: 'Summer fair' });
+      const due = ctx().clock.now + 3600;
+      await ctx().db.updateTable('website_posts').set({ created_at: due }).where('id', '=', fair.id).execute();
+      const visitor = new Visitor();
+      const before = await visitor.expectFresh(home(school), { shows: ['Today news'], hides: ['Summer fair'] });
+      expect((await visitor.get(`${home(school)}/posts/summer-fair`)).status).toBe(404);
+      ctx().clock.advance(3599);
+      await visitor.expectKept(home(school), before);
+      ctx().clock.advance(1);
+      await visitor.expectFresh(home(school), { shows: ['Today news', 'Summer fair'] });
+      expect((await visitor.get(`${home(school)}/posts/summer-fair`)).status).toBe(200);
     });
 
     it('after a plain SQL update of a post, without any service (the triggers do the work)', async () => {

@@ -69,12 +69,15 @@ export interface ItemFilter {
   search?: string | undefined;
   /** Only items with one of these statuses. */
   statuses?: ItemStatus[] | undefined;
+  /** Only items dated at or before this moment (unix seconds): the public site leaves out posts dated in the future. */
+  datedBy?: number | undefined;
 }
 
 function filtered(db: Db, domainId: number, type: ItemType, filter: ItemFilter) {
   let query = db.selectFrom('website_posts').where('domain_id', '=', domainId).where('type', '=', type);
   if (filter.search) query = query.where(containsText('title_search', filter.search));
   if (filter.statuses) query = query.where('status', 'in', filter.statuses);
+  if (filter.datedBy !== undefined) query = query.where('created_at', '<=', filter.datedBy);
   return query;
 }
 
@@ -382,3 +385,19 @@ export async function setItemCategories(db: Db, domainId: number, itemId: number
     .execute();
 }
 
+
+/**
+ * When the school's next future-dated published post falls due (the earliest `created_at` after
+ * `after`), or null when none waits: until then the public site's pages cannot change by time alone.
+ */
+export async function nextDuePostAt(db: Db, domainId: number, after: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('website_posts')
+    .select((eb) => eb.fn.min<number>('created_at').as('at'))
+    .where('domain_id', '=', domainId)
+    .where('type', '=', 'post')
+    .where('status', '=', 'publish')
+    .where('created_at', '>', after)
+    .executeTakeFirst();
+  return row?.at === null || row?.at === undefined ? null : Number(row.at);
+}

@@ -1,5 +1,6 @@
 import type { Db } from '../../db';
 import { findPublicSite } from './service';
+import { nextDuePostAt } from '../content/repository';
 
 /**
  * Rendered pages of the public sites, kept in memory until their school's site changes.
@@ -10,7 +11,8 @@ import { findPublicSite } from './service';
  * (`website_site_versions`, moved by database triggers on every change to posts, pages,
  * categories, galleries and media, migration 0005), by the school's name, which the pages
  * show, and by the year their footer prints: one indexed read per visit tells whether the kept copy is still the one to send, on
- * every instance that shares the database. Only successful renders are kept (a 404 for any
+ * every instance that shares the database. Time changes a site too: a post dated in the future
+ * appears on its date, so a page is kept only until the school's next such post falls due. Only successful renders are kept (a 404 for any
  * address a crawler invents must not push real pages out); the whole cache is bounded in bytes,
  * least recently used first out.
  */
@@ -18,6 +20,8 @@ import { findPublicSite } from './service';
 /** What the cache holds of a response: enough to answer the same request again. */
 interface KeptPage {
   version: string;
+  /** When the next future-dated post falls due (unix seconds): the page is stale from then on. */
+  until: number | null;
   status: number;
   headers: Array<[string, string]>;
   body: string;
@@ -41,12 +45,13 @@ export class SitePageCache {
    * The page at `pathAndQuery` of the site `label`, from the cache when the site has not changed
    * since it was kept, else rendered by `render` (and kept when it is a 200).
    */
-  async serve(db: Db, label: string, pathAndQuery: string, render: () => Promise<Response>): Promise<Response> {
-    const version = await siteVersionKey(db, label);
+  async serve(db: Db, label: string, pathAndQuery: string, render: () => Promise<Response>, now = Math.floor(Date.now() / 1000)): Promise<Response> {
+    const site = await siteVersionKey(db, label);
     // Unknown school or no website: the pages answer their 404, which is not kept.
-    if (version === null) return render();
+    if (site === null) return render();
+    const { version } = site;
     const kept = this.pages.get(pathAndQuery);
-    if (kept && kept.version === version) {
+    if (kept && kept.version === version && (kept.until === null || now < kept.until)) {
       // Most recently used last.
       this.pages.delete(pathAndQuery);
       this.pages.set(pathAndQuery, kept);
@@ -61,6 +66,7 @@ export class SitePageCache {
     const headers = [...response.headers].filter(([name]) => KEPT_HEADERS.has(name));
     this.keep(pathAndQuery, {
       version,
+      until: await nextDuePostAt(db, site.id, now),
       status: response.status,
       headers,
       body,
@@ -97,15 +103,15 @@ export class SitePageCache {
 }
 
 /**
- * What a kept page of the school `label` must match: its site version and name; null when no
- * school of that label has a website.
+ * What a kept page of the school `label` must match: its site version and name (with the school's
+ * id); null when no school of that label has a website.
  */
-async function siteVersionKey(db: Db, label: string): Promise<string | null> {
+async function siteVersionKey(db: Db, label: string): Promise<{ id: number; version: string } | null> {
   const site = await findPublicSite(db, label);
   if (!site) return null;
   const row = await db.selectFrom('website_site_versions').select('version').where('domain_id', '=', site.id).executeTakeFirst();
   // The year: the footer's copyright line (src/layouts/PublicSite.astro) reads the clock.
-  return `${site.id}:${row ? Number(row.version) : 0}:${new Date().getFullYear()}:${site.name}`;
+  return { id: site.id, version: `${site.id}:${row ? Number(row.version) : 0}:${new Date().getFullYear()}:${site.name}` };
 }
 
 /** The school label of a public site page's path (`/sites/<label>/...`), or null for other paths. */

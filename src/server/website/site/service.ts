@@ -99,7 +99,8 @@ export async function listPublishedPosts(
   page: number,
   limit: number,
 ): Promise<{ posts: PublicPost[]; page: number; total_pages: number }> {
-  const filter = { statuses: ['publish' as const] };
+  // A post dated in the future is 'Scheduled': the public sees it from its date on.
+  const filter = { statuses: ['publish' as const], datedBy: ctx.now };
   const [total, rows] = await Promise.all([
     repo.countItems(ctx.db, ctx.domain.id, 'post', filter),
     repo.listItems(ctx.db, ctx.domain.id, 'post', { ...filter, order: 'created', offset: (page - 1) * limit, limit }),
@@ -111,10 +112,10 @@ export async function listPublishedPosts(
   return { posts: rows.map((row) => toPublicPost(ctx.domain.label, row, names.get(row.id) ?? [])), page, total_pages: totalPages(total, limit) };
 }
 
-/** A published post by its slug, or null (drafts are not public). */
+/** A published post by its slug, or null (drafts, and posts dated in the future, are not public yet). */
 export async function getPublishedPost(ctx: SchoolContext, slug: string): Promise<PublicPost | null> {
   const row = await repo.findItemBySlug(ctx.db, ctx.domain.id, 'post', slug);
-  if (!row || row.status !== 'publish') return null;
+  if (!row || row.status !== 'publish' || row.created_at > ctx.now) return null;
   const names = await categoryNames(ctx, [row.id]);
   return toPublicPost(ctx.domain.label, row, names.get(row.id) ?? []);
 }
