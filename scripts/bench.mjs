@@ -79,7 +79,7 @@ const BUDGETS = {
 const DEFAULT_PAGES = ['/home', '/account/products', '/website/posts', '/website/posts/edit?new'];
 const LOAD_TARGETS = ['/home', '/api/api/user'];
 const WARMUP_MS = 1000;
-const SECTIONS = ['js', 'load', 'boot', 'posts', 'lighthouse', 'bytes', 'ratios'];
+const SECTIONS = ['js', 'load', 'boot', 'posts', 'lighthouse', 'bytes', 'ratios', 'newsletter'];
 /** Sections 5-7: on the bench's own build, which has the trivial pages. */
 const BENCH_BUILD_SECTIONS = ['lighthouse', 'bytes', 'ratios'];
 
@@ -138,6 +138,7 @@ function options() {
     console.log('  load         req/s and latency of GET /home vs GET /api/api/user, signed in');
     console.log('  boot         seconds from `node scripts/start.mjs` on an empty data dir to the first 200');
     console.log('  posts        the posts list API at 10,000 vs 100 posts');
+    console.log('  newsletter   CSV import rows/s (10,000 and 100,000 rows) and the mailing list first page, 20,000 vs 100 members');
     console.log(`  lighthouse   Lighthouse (${CHROME_PATH}; CHROME_PATH overrides) on ${GOAL_PAGES.map((p) => p.path).join(', ')}:`);
     console.log('               median of --runs per form factor (~10 s a run: 5 pages x 2 x 3 runs is about 5 minutes)');
     console.log('  bytes        the same pages fetched like a browser (Accept-Encoding: br, gzip) with the CSS and JS they');
@@ -319,6 +320,19 @@ async function reportLoad(base, cookie, connections, durationMs) {
   );
   console.log(table(['Request', 'Requests', 'Req/s (200s)', 'p50', 'p95', 'Errors (non-200)'], rows));
   return rows.filter((r) => r[5] !== '0').length;
+}
+
+/** Section 'newsletter': the mailing list's import and first page at school scale, in process. Returns how many goals failed. */
+async function reportNewsletter() {
+  log(`newsletter: importing 10,000 and 100,000 rows, listing 20,000 vs 100 members${onPostgres ? ' (PostgreSQL)' : ''}`);
+  const { benchNewsletter } = await tsImport('./bench/newsletter.ts', import.meta.url);
+  const figures = await benchNewsletter(makeTempDir('newsletter'), (await databaseFor()) || undefined);
+  console.log(`\nNewsletter: the mailing list at school scale (${onPostgres ? 'PostgreSQL' : 'SQLite'}, in process)`);
+  const rows = figures.importRows.map((r) => [`CSV import, ${r.rows.toLocaleString('en-GB')} rows`, `${r.seconds.toFixed(2)} s`, `${Math.round(r.rowsPerSecond).toLocaleString('en-GB')} rows/s`, r.rowsPerSecond >= 10_000 ? 'PASS (>= 10,000)' : 'FAIL (< 10,000)']);
+  const ratio = figures.listP50.large / figures.listP50.small;
+  rows.push(['First page, 20,000 vs 100 members (p50)', `${ms(figures.listP50.large)} vs ${ms(figures.listP50.small)}`, `ratio ${ratio.toFixed(2)}`, ratio < 2 ? 'PASS (< 2)' : 'FAIL (>= 2)']);
+  console.log(table(['Measure', 'Time', 'Figure', 'Result'], rows));
+  return rows.filter((r) => r[3].startsWith('FAIL')).length;
 }
 
 /** Section 4: the same server holds a school of 100 posts and one of 10,000; same load on both. */
@@ -661,6 +675,7 @@ async function main() {
     }
   }
   if (sections.has('posts')) problems += await reportPostsAtScale(connections, durationMs, apiOnly);
+  if (sections.has('newsletter')) problems += await reportNewsletter();
   if (sections.has('boot')) {
     // Checked again: others may have edited src/ meanwhile, and start.mjs would then build inside the timed window.
     builds.push(await ensureBuilt());

@@ -11,6 +11,7 @@ export const NEWSLETTER_ENDPOINTS = {
   membersPage: { method: 'GET', path: '/api/newsletter/manage/list/page' },
   addMember: { method: 'POST', path: '/api/newsletter/manage/add' },
   deleteMember: { method: 'POST', path: '/api/newsletter/manage/delete' },
+  importMembers: { method: 'POST', path: '/api/newsletter/manage/import' },
   // Sending
   sendSimple: { method: 'POST', path: '/api/newsletter/send/simple' },
   // Sent newsletters

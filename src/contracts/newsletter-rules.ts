@@ -34,3 +34,8 @@ export const SEND_FIELDS_REQUIRED = 'Failed! Please enter a from name and subjec
 export const NEWSLETTER_SENT = 'Your newsletter has been sent!';
 export const MAX_FROM_NAME_LENGTH = 200;
 export const MAX_SUBJECT_LENGTH = 500;
+
+/** The most members one CSV import may hold. */
+export const MAX_IMPORT_ROWS = 100_000;
+/** The most problem rows an import summary lists (it counts them all). */
+export const MAX_LISTED_PROBLEMS = 200;

@@ -91,6 +91,38 @@ export type SimpleSendForm = z.infer<typeof simpleSendFormSchema>;
 /** The send (its id and audience size) and the website post it published. */
 export const simpleSendResponseSchema = successSchema({ id: z.number().int(), total: z.number().int(), post_url: z.string() });
 
+/* ---- CSV import (a dry run first, then the import) ---- */
+
+/** POST /api/newsletter/manage/import: multipart `file` (CSV, UTF-8) and `dryRun` ('true' checks only). */
+export const importFormSchema = z.object({
+  file: z.file({ error: 'Choose a CSV file to import.' }),
+  dryRun: z
+    .enum(['true', 'false'], { error: 'dryRun must be true or false.' })
+    .default('true')
+    .transform((value) => value === 'true'),
+});
+
+/** A row the import leaves out, and why (rows are numbered as a spreadsheet shows them, the header being row 1). */
+export const importProblemSchema = z.object({ row: z.number().int(), reason: z.string() });
+export type ImportProblem = z.infer<typeof importProblemSchema>;
+
+export const importSummarySchema = z.object({
+  /** Member rows read (the header not counted). */
+  rows: z.number().int(),
+  /** Addresses new to the list: added by the import (or, in a dry run, to be added). */
+  added: z.number().int(),
+  /** Addresses already on the list (left as they are). */
+  existing: z.number().int(),
+  /** Addresses that unsubscribed: never added back. */
+  suppressed: z.number().int(),
+  /** Rows left out for a reason of their own, counted; the first of them listed. */
+  invalid: z.number().int(),
+  problems: z.array(importProblemSchema),
+  dryRun: z.boolean(),
+});
+export type ImportSummary = z.infer<typeof importSummarySchema>;
+export const importResponseSchema = successSchema({ summary: importSummarySchema });
+
 /* ---- Sent newsletters (beyond the spec: every send, its progress, pause, resume, cancel) ---- */
 
 export const sendStatusSchema = z.enum(['sending', 'paused', 'cancelled', 'done']);
@@ -146,6 +178,7 @@ export const newsletterCalls = defineCalls(NEWSLETTER_ENDPOINTS, {
   membersPage: { query: listQuerySchema, response: membersPageResponseSchema },
   addMember: { body: addMemberRequestSchema, response: addMemberResponseSchema },
   deleteMember: { body: deleteMemberRequestSchema, response: emptyResponseSchema },
+  importMembers: { form: importFormSchema, response: importResponseSchema },
   // Its size limit is the runtime's (PORTAL_MAX_UPLOAD_MB), set by the route.
   sendSimple: { form: simpleSendFormSchema, response: simpleSendResponseSchema },
   sends: { query: listQuerySchema, response: sendsResponseSchema },

@@ -1,4 +1,7 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, test } from './support/test';
 import type { Page } from '@playwright/test';
 import { storageStatePath } from './support/env';
@@ -110,6 +113,33 @@ test.describe('Manage Mailing List', () => {
     await expect(rowOf(membersTable(page), email)).toHaveCount(0);
     await page.reload();
     await expect(page.getByText(email)).toHaveCount(0);
+  });
+
+  test('Import CSV: checked first with the bad rows named, then imported whole; Export CSV downloads the list for Excel', async ({ page }) => {
+    const tag = crypto.randomBytes(3).toString('hex');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'staff-portal-e2e-csv-'));
+    const file = path.join(dir, 'parents.csv');
+    fs.writeFileSync(file, `Name,Email\nCsv One ${tag},csv1.${tag}@families.example.org\nCsv Two ${tag},csv2.${tag}@families.example.org\nNo Address ${tag},not-an-address\n`);
+    await open(page);
+    await page.getByLabel('CSV file to import').setInputFiles(file);
+    await expect(page.getByText('parents.csv: 3 rows read.')).toBeVisible();
+    await expect(page.getByText('2 new members to add')).toBeVisible();
+    await expect(page.getByText('1 row left out')).toBeVisible();
+    const problems = page.getByRole('table', { name: 'Rows left out' });
+    await expect(problems.locator('tbody tr')).toHaveText([/4\s*Failed! Please enter a valid email address\./]);
+    // Nothing is written by the check.
+    expect(await (await page.request.get(`/api/newsletter/manage/list/page?query=${tag}`)).json()).toMatchObject({ total: 0 });
+
+    await page.getByRole('button', { name: 'Import 2 members' }).click();
+    await expect(toast(page, '2 members have been added to your mailing list.')).toBeVisible();
+    await expect(rowOf(membersTable(page), `csv1.${tag}@families.example.org`)).toBeVisible();
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Export CSV' }).click();
+    const saved = await (await download).path();
+    const text = fs.readFileSync(saved, 'utf8');
+    expect(text.startsWith('\uFEFFEmail,Name,Subscribed\r\n')).toBe(true);
+    expect(text).toContain(`csv2.${tag}@families.example.org,Csv Two ${tag},Yes\r\n`);
   });
 
   for (const size of [

@@ -5,13 +5,14 @@ import type { Column } from '../ui/DataTable';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { SearchableListCard } from '../ui/SearchableListCard';
 import { AddMemberForm } from './AddMemberForm';
+import { ImportMembers } from './ImportMembers';
 import { createMailingListStore, MAILING_LIST_PATH, type MailingListStoreInit } from '../../stores/newsletter/mailing-list';
 import type { MemberRow } from '../../lib/newsletter-lists';
 import { MAX_QUERY_LENGTH } from '../../contracts/website-rules';
 
 export type MailingListProps = MailingListStoreInit;
 
-/** Manage Mailing List: Add New Member, then the paged, filterable table of members with Delete per row. */
+/** Manage Mailing List: Add New Member, the paged, filterable table of members with Delete per row, then CSV import and export. */
 export default function MailingList(props: MailingListProps) {
   const [store] = useState(() => createMailingListStore(props));
   const list = useStore(store.$list);
@@ -77,6 +78,7 @@ export default function MailingList(props: MailingListProps) {
         id="members-table"
         tableRef={tableRef}
       />
+      <ImportMembers onImported={() => void (list.query ? store.search('') : store.goToPage(1))} />
       <ConfirmDialog
         open={confirming !== null}
         title="Remove this member?"

@@ -115,3 +115,31 @@ export async function countAudience(db: Db, domainId: number): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Every address key of the school's list (an import compares a whole file against them at once). */
+export async function memberKeys(db: Db, domainId: number): Promise<Set<string>> {
+  const rows = await db.selectFrom('newsletter_members').select('email_key').where('domain_id', '=', domainId).execute();
+  return new Set(rows.map((r) => r.email_key));
+}
+
+/** Every suppressed address key of the school. */
+export async function suppressedKeys(db: Db, domainId: number): Promise<Set<string>> {
+  const rows = await db.selectFrom('newsletter_suppressions').select('email_key').where('domain_id', '=', domainId).execute();
+  return new Set(rows.map((r) => r.email_key));
+}
+
+/** Rows per INSERT: well under both databases' limits on bound parameters (7 a row). */
+const INSERT_CHUNK = 500;
+
+/** Adds many subscribed members at `createdAt`, in chunks, in the order given (call it in a transaction). */
+export async function insertMembers(db: Db, domainId: number, members: ReadonlyArray<{ email: string; key: string; name: string }>, createdAt: number): Promise<void> {
+  for (let start = 0; start < members.length; start += INSERT_CHUNK) {
+    const chunk = members.slice(start, start + INSERT_CHUNK);
+    await db
+      .insertInto('newsletter_members')
+      .values(
+        chunk.map((m) => ({ domain_id: domainId, email: m.email, email_key: m.key, name: m.name, name_search: nameSearch(m.name), subscribed: 1, created_at: createdAt })),
+      )
+      .execute();
+  }
+}

@@ -3,6 +3,9 @@ import { newsletterCalls } from '../../../contracts/newsletter';
 import type { AppEnv } from '../../http/types';
 import { serve } from '../../http/calls';
 import * as members from './service';
+import { importMembers } from './import';
+import { uploadLimit } from '../../http/upload-limit';
+import { readFormWithFile } from '../multipart';
 
 /** The mailing list's calls (spec section 7, Newsletter `manage/*`, and the paged list), served at the API's root. */
 export const newsletterMemberRoutes = new Hono<AppEnv>();
@@ -16,3 +19,9 @@ serve(newsletterMemberRoutes, newsletterCalls.deleteMember, async (ctx, { body }
   await members.deleteMember(ctx, body.email);
   return {};
 });
+serve(
+  newsletterMemberRoutes,
+  newsletterCalls.importMembers,
+  async (ctx, { form }) => ({ summary: await importMembers(ctx, new Uint8Array(await form.file.arrayBuffer()), form.dryRun) }),
+  { before: [uploadLimit], readForm: readFormWithFile('file') },
+);

@@ -13,6 +13,7 @@ import {
 } from '../../../contracts/newsletter';
 import type { ListLocation } from '../../../lib/lists';
 import * as repo from './repository';
+import { membersCsv } from './csv';
 
 /**
  * The mailing list of a school: its members (listed, paged, filtered, added, deleted). Addresses
@@ -70,4 +71,9 @@ export async function addMember(ctx: SchoolContext, input: AddMemberRequest): Pr
 /** Removes the member with this address (any case); 404 when the school has none. Suppression stays. */
 export async function deleteMember(ctx: SchoolContext, email: string): Promise<void> {
   if (!(await repo.deleteMemberByKey(ctx.db, ctx.domain.id, emailKey(email)))) throw new Refusal(404, NOT_A_MEMBER);
+}
+
+/** The whole list as CSV for Excel (members/csv.ts): what Export downloads. */
+export async function exportMembersCsv(ctx: SchoolContext): Promise<string> {
+  return membersCsv(await listAllMembers(ctx));
 }

@@ -2,36 +2,13 @@ import { Hono, type Context } from 'hono';
 import { newsletterCalls } from '../../../contracts/newsletter';
 import type { AppEnv, AuthedEnv } from '../../http/types';
 import { serve } from '../../http/calls';
-import { MB, uploadLimit } from '../../http/upload-limit';
-import { Refusal } from '../../errors';
-import { MEDIA_MESSAGES } from '../../media/errors';
+import { uploadLimit } from '../../http/upload-limit';
+import { readFormWithFile } from '../multipart';
 import { sendSimpleNewsletter } from './simple';
 import * as sends from './service';
 
 /** Sending newsletters (spec section 7, Newsletter `send/*`), served at the API's root. */
 export const newsletterSendRoutes = new Hono<AppEnv>();
-
-/**
- * The simple send's multipart body: its text fields, and the attachment when one was chosen (a
- * browser sends an empty, nameless file part when none was).
- */
-async function readSendForm(c: Context<AuthedEnv>): Promise<Record<string, string | File>> {
-  let body: Record<string, string | File>;
-  try {
-    body = await c.req.parseBody();
-  } catch {
-    throw new Refusal(400, MEDIA_MESSAGES.notMultipart);
-  }
-  const fields: Record<string, string | File> = {};
-  for (const [key, value] of Object.entries(body)) {
-    if (typeof value === 'string') fields[key] = value;
-    else if (key === 'attachment' && value instanceof File && (value.size > 0 || value.name !== '')) fields[key] = value;
-  }
-  const file = fields['attachment'];
-  const maxMb = c.get('runtime').config.PORTAL_MAX_UPLOAD_MB;
-  if (file instanceof File && file.size > maxMb * MB) throw new Refusal(413, MEDIA_MESSAGES.tooLarge(maxMb));
-  return fields;
-}
 
 serve(
   newsletterSendRoutes,
@@ -41,7 +18,7 @@ serve(
     const portalOrigin = new URL(c.req.url).origin;
     return sendSimpleNewsletter(ctx, form, { dataDir: config.PORTAL_DATA_DIR, portalOrigin, siteOrigin: config.PORTAL_SITES_URL ?? portalOrigin });
   },
-  { before: [uploadLimit], readForm: readSendForm },
+  { before: [uploadLimit], readForm: readFormWithFile('attachment') },
 );
 
 /** Mail is kept in the outbox, not sent: no MAIL_URL (the screens say so). */
