@@ -47,6 +47,11 @@ export function assertHeaderSafe(mail: OutgoingMail): void {
     ['unsubscribe address', mail.unsubscribe?.mailto],
     ...(mail.attachments ?? []).map((a): [string, string] => ['attachment name', a.filename]),
   ];
+  assertHeaderFields(fields);
+}
+
+/** The same check for header fields before there is a message (a send's from name and subject). */
+export function assertHeaderFields(fields: ReadonlyArray<readonly [string, string | undefined]>): void {
   for (const [name, value] of fields) {
     if (value !== undefined && LINE_BREAK.test(value)) throw new MailHeaderError(`The ${name} cannot contain a line break.`);
   }

@@ -10,6 +10,8 @@ import type { NewsletterCalls, SendDetail } from '../../contracts/newsletter';
 import type { TypedEndpoint } from '../../contracts/calls';
 import { isLive, toSendRow, type SendRow } from '../../lib/newsletter-sends';
 import { PROGRESS_POLL_MS } from './sends';
+import { every } from '../../lib/poll';
+import { GENERIC_FAILURE } from '../../lib/api-client';
 
 export type SendChange = 'pause' | 'resume' | 'cancel';
 
@@ -46,7 +48,7 @@ export function createSendViewStore(init: { send: SendRow; failures: SendDetail[
       if ($busy.get()) return false;
       $busy.set(true);
       // A refusal (the send finished meanwhile) says why.
-      const res = await send(endpoints[what], { params: { id: $send.get().id } }, { onFailure: (failure) => void showToast(failure.message ?? 'Failed! Please try again!', { type: 'error' }) });
+      const res = await send(endpoints[what], { params: { id: $send.get().id } }, { onFailure: (failure) => void showToast(failure.message ?? GENERIC_FAILURE, { type: 'error' }) });
       $busy.set(false);
       if (!res) return false;
       $send.set(toSendRow(res.send, init.timeZone));
@@ -54,23 +56,13 @@ export function createSendViewStore(init: { send: SendRow; failures: SendDetail[
       return true;
     },
     followProgress() {
-      let stopped = false;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const tick = async () => {
-        if (isLive($send.get())) {
-          const res = await send(newsletterApi.send, { params: { id: $send.get().id } }, { onFailure: 'silent' });
-          if (res && !stopped) {
-            $send.set(toSendRow(res.send, init.timeZone));
-            $failures.set(res.failures);
-          }
-        }
-        if (!stopped) timer = setTimeout(() => void tick(), PROGRESS_POLL_MS);
-      };
-      timer = setTimeout(() => void tick(), PROGRESS_POLL_MS);
-      return () => {
-        stopped = true;
-        clearTimeout(timer);
-      };
+      return every(PROGRESS_POLL_MS, async (stopped) => {
+        if (!isLive($send.get())) return;
+        const res = await send(newsletterApi.send, { params: { id: $send.get().id } }, { onFailure: 'silent' });
+        if (!res || stopped()) return;
+        $send.set(toSendRow(res.send, init.timeZone));
+        $failures.set(res.failures);
+      });
     },
   };
 }

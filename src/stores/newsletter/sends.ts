@@ -6,6 +6,7 @@ import { send } from '../../lib/send';
 import { newsletterApi } from '../../contracts/newsletter-endpoints';
 import { MAX_QUERY_LENGTH } from '../../contracts/website-rules';
 import { listQuery } from '../../lib/lists';
+import { every } from '../../lib/poll';
 import { isLive, SENT_PATH, toSendRow, type SendRow } from '../../lib/newsletter-sends';
 import { createListStore, type ListStore, type ListView } from '../shared/list';
 
@@ -39,25 +40,15 @@ export function createSendsStore({ initial, timeZone, pageSize }: SendsStoreInit
   return {
     ...list,
     followProgress() {
-      let stopped = false;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const tick = async () => {
+      return every(PROGRESS_POLL_MS, async (stopped) => {
         const { rows, page } = list.$list.get();
-        if (rows.some(isLive)) {
-          // Quietly: a failed refresh is tried again at the next tick, without a toast.
-          const res = await send(newsletterApi.sends, { query: listQuery({ page, query: '' }, pageSize) }, { onFailure: 'silent' });
-          if (res && !stopped) {
-            const fresh = new Map(res.sends.map((s) => [s.id, toSendRow(s, timeZone)]));
-            list.updateRows((row) => fresh.has(row.id), (row) => fresh.get(row.id) ?? row);
-          }
-        }
-        if (!stopped) timer = setTimeout(() => void tick(), PROGRESS_POLL_MS);
-      };
-      timer = setTimeout(() => void tick(), PROGRESS_POLL_MS);
-      return () => {
-        stopped = true;
-        clearTimeout(timer);
-      };
+        if (!rows.some(isLive)) return;
+        // Quietly: a failed refresh is tried again at the next tick, without a toast.
+        const res = await send(newsletterApi.sends, { query: listQuery({ page, query: '' }, pageSize) }, { onFailure: 'silent' });
+        if (!res || stopped()) return;
+        const fresh = new Map(res.sends.map((s) => [s.id, toSendRow(s, timeZone)]));
+        list.updateRows((row) => fresh.has(row.id), (row) => fresh.get(row.id) ?? row);
+      });
     },
   };
 }

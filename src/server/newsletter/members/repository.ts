@@ -102,17 +102,20 @@ export async function suppress(db: Db, domainId: number, key: string, reason: st
   await db.updateTable('newsletter_members').set({ subscribed: 0 }).where('domain_id', '=', domainId).where('email_key', '=', key).execute();
 }
 
-/** How many members a send would reach now: subscribed and not on the suppression list. */
-export async function countAudience(db: Db, domainId: number): Promise<number> {
-  const row = await db
+/** The members a send reaches now (as `m`): subscribed and not on the suppression list. */
+export function audienceOf(db: Db, domainId: number) {
+  return db
     .selectFrom('newsletter_members as m')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('m.domain_id', '=', domainId)
     .where('m.subscribed', '=', 1)
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom('newsletter_suppressions as s').select('s.id').whereRef('s.domain_id', '=', 'm.domain_id').whereRef('s.email_key', '=', 'm.email_key'))),
-    )
-    .executeTakeFirstOrThrow();
+    );
+}
+
+/** How many members a send would reach now. */
+export async function countAudience(db: Db, domainId: number): Promise<number> {
+  const row = await audienceOf(db, domainId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

@@ -6,6 +6,7 @@ import { mailTransportOf, MailHeaderError, type DeliveryResult, type MailAttachm
 import type { Runtime } from '../../runtime';
 import { recipientMail } from './message';
 import * as repo from './repository';
+import { isSuppressed } from '../members/repository';
 import { unsubscribeToken, unsubscribeUrl } from './unsubscribe';
 
 /**
@@ -63,7 +64,7 @@ export async function deliverSend(rt: Runtime, sendId: number): Promise<void> {
     await Promise.all(
       batch.map(async (row) => {
         const attempts = row.attempts + 1;
-        if (await repo.isSuppressedKey(db, current.domain_id, row.email_key)) {
+        if (await isSuppressed(db, current.domain_id, row.email_key)) {
           await repo.finishDelivery(db, row.id, { status: 'suppressed', attempts: row.attempts, response: 'Unsubscribed before this newsletter reached them.' }, rt.clock());
           return;
         }

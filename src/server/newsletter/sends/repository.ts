@@ -3,6 +3,7 @@ import type { Db } from '../../db';
 import type { Selectable } from 'kysely';
 import type { DeliveryStatus, NewsletterSendTable, SendStatus } from '../schema';
 import '../schema';
+import { audienceOf } from '../members/repository';
 
 /**
  * All SQL of newsletter sends and their deliveries, scoped by the school's domain id, except
@@ -81,31 +82,17 @@ export async function insertSendWithAudience(db: Db, domainId: number, send: New
   await db
     .insertInto('newsletter_deliveries')
     .columns(['send_id', 'domain_id', 'email', 'email_key', 'name', 'status', 'next_attempt_at', 'updated_at'])
-    .expression((eb) =>
-      eb
-        .selectFrom('newsletter_members as m')
-        .select([
-          sql.lit(id).as('send_id'),
-          'm.domain_id',
-          'm.email',
-          'm.email_key',
-          'm.name',
-          sql.lit('pending').as('status'),
-          sql.lit(send.now).as('next_attempt_at'),
-          sql.lit(send.now).as('updated_at'),
-        ])
-        .where('m.domain_id', '=', domainId)
-        .where('m.subscribed', '=', 1)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('newsletter_suppressions as s')
-                .select('s.id')
-                .whereRef('s.domain_id', '=', 'm.domain_id')
-                .whereRef('s.email_key', '=', 'm.email_key'),
-            ),
-          ),
-        ),
+    .expression(
+      audienceOf(db, domainId).select([
+        sql.lit(id).as('send_id'),
+        'm.domain_id',
+        'm.email',
+        'm.email_key',
+        'm.name',
+        sql.lit('pending').as('status'),
+        sql.lit(send.now).as('next_attempt_at'),
+        sql.lit(send.now).as('updated_at'),
+      ]),
     )
     .execute();
   const counted = await db.selectFrom('newsletter_deliveries').select((eb) => eb.fn.countAll<number>().as('n')).where('send_id', '=', id).executeTakeFirstOrThrow();
@@ -222,10 +209,6 @@ export async function countDeliveries(db: Db, sendId: number): Promise<Record<De
   return counts;
 }
 
-export async function isSuppressedKey(db: Db, domainId: number, key: string): Promise<boolean> {
-  const row = await db.selectFrom('newsletter_suppressions').select('id').where('domain_id', '=', domainId).where('email_key', '=', key).executeTakeFirst();
-  return row !== undefined;
-}
 
 export async function findDelivery(db: Db, id: number): Promise<{ id: number; domain_id: number; email: string; email_key: string } | undefined> {
   const row = await db.selectFrom('newsletter_deliveries').select(['id', 'domain_id', 'email', 'email_key']).where('id', '=', id).executeTakeFirst();

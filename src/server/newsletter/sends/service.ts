@@ -1,6 +1,6 @@
 import { inTransaction, type RequestContext, type SchoolContext } from '../../context';
 import { Refusal } from '../../errors';
-import { assertHeaderSafe, MailHeaderError } from '../../mail/message';
+import { assertHeaderFields, MailHeaderError } from '../../mail/message';
 import type { ListLocation } from '../../../lib/lists';
 import { NEWSLETTER_PAGE_SIZE, type SendDetail, type SendSummary } from '../../../contracts/newsletter';
 import { totalPages } from '../../../contracts/website-rules';
@@ -26,7 +26,10 @@ export interface NewsletterContent {
 /** Starts a send to every subscribed member; `baseUrl` is the portal's origin (its links point there). */
 export async function startSend(ctx: RequestContext, content: NewsletterContent, baseUrl: string): Promise<{ id: number; total: number }> {
   try {
-    assertHeaderSafe({ domainId: ctx.domain.id, fromName: content.fromName, subject: content.subject, to: { address: 'check@example.org' }, html: '', text: '' });
+    assertHeaderFields([
+      ['from', content.fromName],
+      ['subject', content.subject],
+    ]);
   } catch (err) {
     if (err instanceof MailHeaderError) throw new Refusal(400, err.message);
     throw err;
@@ -69,7 +72,11 @@ export const MAX_LISTED_FAILURES = 500;
 
 /** One send: its progress, its message as composed, and the failed addresses with the server's answers. */
 export async function sendDetail(ctx: SchoolContext, id: number): Promise<Omit<SendDetail, 'success' | 'isAuthFailed' | 'outbox'>> {
-  const send = await sendOf(ctx, id);
+  return detailOf(ctx, await sendOf(ctx, id));
+}
+
+async function detailOf(ctx: SchoolContext, send: repo.SendRow): Promise<Omit<SendDetail, 'success' | 'isAuthFailed' | 'outbox'>> {
+  const id = send.id;
   const [counts, failures] = await Promise.all([repo.countDeliveries(ctx.db, id), repo.failedDeliveries(ctx.db, id, MAX_LISTED_FAILURES)]);
   return { send: { ...toSummary(send, counts), html: send.html, text: send.text, attachment: send.attachment_name }, failures };
 }
@@ -100,6 +107,6 @@ export async function cancelSend(ctx: SchoolContext, id: number): Promise<SendSu
 
 /** sendDetail for a page: null instead of a refusal when the id names no send of the school. */
 export async function findSendDetail(ctx: SchoolContext, id: number): Promise<Awaited<ReturnType<typeof sendDetail>> | null> {
-  if (!(await repo.findSend(ctx.db, ctx.domain.id, id))) return null;
-  return sendDetail(ctx, id);
+  const send = await repo.findSend(ctx.db, ctx.domain.id, id);
+  return send ? detailOf(ctx, send) : null;
 }
