@@ -63,6 +63,10 @@ const server = http.createServer((req, res) => {
   render(req, res);
 });
 
+// Keep idle connections longer than clients do (Node's default is 5 s): a client reusing a
+// kept-alive socket just as the server closed it gets ECONNRESET (seen from Playwright's API client).
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 server.listen(PORT, HOST, () => {
   const address = server.address();
   const shown = typeof address === 'object' && address ? `${HOST}:${address.port}` : `${HOST}:${PORT}`;
