@@ -2,13 +2,16 @@
  * Section 'newsletter' of `npm run bench`: the mailing list at school scale, in process (the
  * services on a real database, no HTTP): CSV import rows per second for 10,000 and 100,000 rows
  * (the whole import: parsing, checking every row, one transaction), and the list's first page
- * (the screen's loader) for a school of 20,000 members against one of 100.
+ * (the screen's loader) for a school of 20,000 members against one of 100. Both schools get a staff
+ * user, so that bench.mjs can then time the same first page through HTTP (GET
+ * /api/newsletter/manage/list/page, signed in) on the API served from the sources.
  */
+import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { parseConfig } from '../../src/server/config';
 import { openDatabase, type Db } from '../../src/server/db';
 import { migrateAll } from '../../src/server/process';
-import { createSchool } from '../../src/server/account/service';
+import { addUser, createSchool } from '../../src/server/account/service';
 import { schoolContext, type SchoolContext } from '../../src/server/context';
 import { importMembers } from '../../src/server/newsletter/members/import';
 import { listMembersPage } from '../../src/server/newsletter/members/service';
@@ -27,9 +30,24 @@ async function school(db: Db, label: string): Promise<SchoolContext> {
   return schoolContext(db, { id: created.id, label }, now);
 }
 
+/** A school's staff sign-in, for the HTTP measurements. */
+export interface ListSchool {
+  members: number;
+  email: string;
+  password: string;
+}
+
 export interface NewsletterFigures {
   importRows: Array<{ rows: number; seconds: number; rowsPerSecond: number }>;
   listP50: { small: number; large: number };
+  /** The two schools of the list figures, left in the database: 100 members, then 20,000. */
+  listSchools: [ListSchool, ListSchool];
+}
+
+async function staffOf(db: Db, ctx: SchoolContext, members: number): Promise<ListSchool> {
+  const user = { email: `office@${ctx.domain.label}`, password: crypto.randomBytes(12).toString('base64url') };
+  await addUser(db, { label: ctx.domain.label, name: 'Bench Office', ...user }, ctx.now);
+  return { members, ...user };
 }
 
 /** Runs the section on a new SQLite file in `dataDir`, or on the PostgreSQL database `databaseUrl`. */
@@ -64,7 +82,8 @@ export async function benchNewsletter(dataDir: string, databaseUrl?: string): Pr
     // Interleaved, twice each, so neither school has the warmer process.
     await p50(small);
     await p50(large);
-    return { importRows, listP50: { small: await p50(small), large: await p50(large) } };
+    const listP50 = { small: await p50(small), large: await p50(large) };
+    return { importRows, listP50, listSchools: [await staffOf(db, small, 100), await staffOf(db, large, 20_000)] };
   } finally {
     await db.destroy();
   }

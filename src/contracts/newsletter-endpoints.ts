@@ -20,6 +20,9 @@ export const NEWSLETTER_ENDPOINTS = {
   pauseSend: { method: 'POST', path: '/api/newsletter/sends/{id}/pause' },
   resumeSend: { method: 'POST', path: '/api/newsletter/sends/{id}/resume' },
   cancelSend: { method: 'POST', path: '/api/newsletter/sends/{id}/cancel' },
+  // The outbox (no MAIL_URL): a send's copies, and one message whole
+  sendMessages: { method: 'GET', path: '/api/newsletter/sends/{id}/messages' },
+  outboxMessage: { method: 'GET', path: '/api/newsletter/outbox/{id}' },
 } as const satisfies Record<string, Endpoint>;
 
 /** The newsletter's endpoints with their call types: `send(newsletterApi.addMember, { body })`. */

@@ -28,6 +28,14 @@ export function emailKey(address: string): string {
   return address.trim().toLowerCase();
 }
 
+/** The public sign-up form (beyond the spec: visitors of the school's site, double opt-in). */
+export const SIGNUP_FIELDS_REQUIRED = 'Please enter your name and your email address.';
+export const SIGNUP_INVALID_EMAIL = 'Please enter a valid email address.';
+export const SIGNUP_CHECK_EMAIL = 'Thank you! We have sent you an email. Follow the link in it to confirm your subscription.';
+export const SIGNUP_LIMITED = 'Too many sign-ups have been made from here. Please try again later.';
+/** How long a confirmation link works. */
+export const SIGNUP_LINK_HOURS = 48;
+
 /** Spec section 5: a send without a from name or subject. */
 export const SEND_FIELDS_REQUIRED = 'Failed! Please enter a from name and subject.';
 /** Spec section 8. */

@@ -3,7 +3,17 @@ import { emptyResponseSchema, successSchema } from './envelope';
 import { defineCalls } from './calls';
 import { NEWSLETTER_ENDPOINTS } from './newsletter-endpoints';
 import { idParamsSchema, listQuerySchema } from './website';
-import { FIELDS_REQUIRED, INVALID_EMAIL, MAX_EMAIL_LENGTH, MAX_FROM_NAME_LENGTH, MAX_MEMBER_NAME_LENGTH, MAX_SUBJECT_LENGTH, SEND_FIELDS_REQUIRED } from './newsletter-rules';
+import {
+  FIELDS_REQUIRED,
+  INVALID_EMAIL,
+  MAX_EMAIL_LENGTH,
+  MAX_FROM_NAME_LENGTH,
+  MAX_MEMBER_NAME_LENGTH,
+  MAX_SUBJECT_LENGTH,
+  SEND_FIELDS_REQUIRED,
+  SIGNUP_FIELDS_REQUIRED,
+  SIGNUP_INVALID_EMAIL,
+} from './newsletter-rules';
 import { HTML_LIMIT_MESSAGES, MAX_HTML_LENGTH } from './html-limits';
 
 export * from './newsletter-rules';
@@ -46,13 +56,34 @@ export const addMemberRequestSchema = z.object({
 export type AddMemberRequest = z.infer<typeof addMemberRequestSchema>;
 export const addMemberResponseSchema = successSchema({ member: memberSchema });
 
+/**
+ * The public site's sign-up form (a page's form post, no API call): name and address like a
+ * member's, with texts for visitors. `website` is the honeypot: a field people never see.
+ */
+export const signupFormSchema = z.object({
+  name: z
+    .string({ error: SIGNUP_FIELDS_REQUIRED })
+    .trim()
+    .min(1, SIGNUP_FIELDS_REQUIRED)
+    .max(MAX_MEMBER_NAME_LENGTH, `A name can be at most ${MAX_MEMBER_NAME_LENGTH} characters.`)
+    .refine((name) => !CONTROL_CHARACTERS.test(name), 'A name cannot contain line breaks or control characters.'),
+  email: z
+    .string({ error: SIGNUP_FIELDS_REQUIRED })
+    .trim()
+    .min(1, SIGNUP_FIELDS_REQUIRED)
+    .max(MAX_EMAIL_LENGTH, `An email address can be at most ${MAX_EMAIL_LENGTH} characters.`)
+    .pipe(z.email({ error: SIGNUP_INVALID_EMAIL })),
+  website: z.string().optional(),
+});
+export type SignupForm = z.infer<typeof signupFormSchema>;
+
 /** POST /api/newsletter/manage/delete: the address as listed (compared as emailKey does). */
 export const deleteMemberRequestSchema = z.object({
   email: z.string({ error: 'email is required.' }).trim().min(1, 'email is required.').max(MAX_EMAIL_LENGTH, `email can be at most ${MAX_EMAIL_LENGTH} characters.`),
 });
 
 /** A header line of a message (from name, subject): required (spec section 5), one line. */
-function headerText(max: number, what: string) {
+export function headerText(max: number, what: string) {
   return z
     .string({ error: SEND_FIELDS_REQUIRED })
     .trim()
@@ -62,7 +93,7 @@ function headerText(max: number, what: string) {
 }
 
 /** The website categories of a newsletter's post: a JSON map of category id to name (spec section 7). */
-const categoryMapField = z
+export const categoryMapField = z
   .string()
   .default('{}')
   .transform((text, ctx) => {
@@ -172,6 +203,54 @@ export type SendDetail = z.infer<typeof sendDetailResponseSchema>;
 /** POST /api/newsletter/sends/{id}/pause|resume|cancel: the send's progress after the change. */
 export const sendChangeResponseSchema = successSchema({ send: sendSummarySchema });
 
+/* ---- The outbox (no MAIL_URL): every message a send would have mailed, as it would have gone out ---- */
+
+/** Messages of a send a page of 'In the outbox' shows. */
+export const OUTBOX_PAGE_SIZE = 10;
+
+/** ?page= of a send's messages. */
+export const outboxPageQuerySchema = listQuerySchema.pick({ page: true });
+
+/** One recipient's copy of a send; `outbox_id` is null when the copy is not in the outbox (it went through a mail server). */
+export const sendMessageSchema = z.object({
+  outbox_id: z.number().int().nullable(),
+  recipient: z.string(),
+  name: z.string(),
+  subject: z.string(),
+  /** When it was kept (unix seconds), null when it is not in the outbox. */
+  created_at: z.number().int().nullable(),
+});
+export type SendMessage = z.infer<typeof sendMessageSchema>;
+
+/** GET /api/newsletter/sends/{id}/messages?page=: the send's delivered copies, in its audience's order, 10 a page. */
+export const sendMessagesResponseSchema = successSchema({
+  messages: z.array(sendMessageSchema),
+  total_pages: z.number().int(),
+  total: z.number().int().nonnegative(),
+});
+
+/** A message of the outbox whole: its headers in order ([name, value], unfolded and decoded), both bodies and the MIME source. */
+export const outboxMessageSchema = z.object({
+  id: z.number().int(),
+  /** The send that delivered it. */
+  send_id: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  /** The Date header as written (RFC 5322), and when it was kept (unix seconds). */
+  date: z.string().nullable(),
+  created_at: z.number().int(),
+  message_id: z.string(),
+  headers: z.array(z.tuple([z.string(), z.string()])),
+  html: z.string().nullable(),
+  text: z.string().nullable(),
+  raw: z.string(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+
+/** GET /api/newsletter/outbox/{id}: one message of a send of the school, as it would have gone out. */
+export const outboxMessageResponseSchema = successSchema({ message: outboxMessageSchema });
+
 /** The newsletter's calls: endpoints (./newsletter-endpoints.ts) joined with their schemas. */
 export const newsletterCalls = defineCalls(NEWSLETTER_ENDPOINTS, {
   members: { response: membersResponseSchema },
@@ -186,5 +265,7 @@ export const newsletterCalls = defineCalls(NEWSLETTER_ENDPOINTS, {
   pauseSend: { params: idParamsSchema, response: sendChangeResponseSchema },
   resumeSend: { params: idParamsSchema, response: sendChangeResponseSchema },
   cancelSend: { params: idParamsSchema, response: sendChangeResponseSchema },
+  sendMessages: { params: idParamsSchema, query: outboxPageQuerySchema, response: sendMessagesResponseSchema },
+  outboxMessage: { params: idParamsSchema, response: outboxMessageResponseSchema },
 });
 export type NewsletterCalls = typeof newsletterCalls;

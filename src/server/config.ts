@@ -116,6 +116,11 @@ export const configSchema = z.object({
   ),
   /** The From and bounce address of every message; the forms' "from" is only its display name. */
   PORTAL_MAIL_FROM: optionalText.pipe(z.email({ error: 'must be an email address such as office@example.org' }).optional()),
+  /**
+   * The Chromium (or Chrome) the newsletter builder's PDF export runs, headless. Unset: the
+   * system's /usr/bin/chromium when there is one; without any, the export is refused politely.
+   */
+  PORTAL_CHROMIUM_PATH: optionalText,
   PORTAL_ADMIN_EMAIL: optionalText.pipe(z.email({ error: 'must be an email address' }).optional()),
   PORTAL_ADMIN_PASSWORD: optionalText.pipe(
     z.string().min(8, 'must be at least 8 characters long').optional(),

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Call } from '../../src/contracts/calls';
 import { idSchema, websiteCalls } from '../../src/contracts/website';
 import { newsletterCalls } from '../../src/contracts/newsletter';
+import { newsletterBuilderCalls } from '../../src/contracts/newsletter-builder';
 import { startSend } from '../../src/server/newsletter/sends/service';
 import { CALL_TABLES, mountModuleApis } from '../../src/server/modules';
 import { routePath } from '../../src/server/http/calls';
@@ -112,6 +113,13 @@ const EXPECTED_ID_FIELDS: Partial<Record<CallName, string[]>> = {
   'newsletter.pauseSend': ['params.id'],
   'newsletter.resumeSend': ['params.id'],
   'newsletter.cancelSend': ['params.id'],
+  'newsletter.sendMessages': ['params.id'],
+  'newsletter.outboxMessage': ['params.id'],
+  // Newsletter builder
+  'newsletter.builderLoadTemplate': ['params.templateId'],
+  'newsletter.builderSave': ['body.id'],
+  'newsletter.builderSend': ['form.category'],
+  'newsletter.builderWebsite': ['form.category'],
 };
 
 /* ---- Calling the API through the tables ---- */
@@ -201,6 +209,10 @@ interface Holdings {
   pending: { id: number; src: string };
   /** A newsletter send, paused (so pause, resume and cancel all have something to change). */
   send: number;
+  /** The outbox's copy of one of `send`'s messages. */
+  message: number;
+  /** The school's newsletter build (the builder's template). */
+  build: number;
 }
 
 async function png(): Promise<TestFile> {
@@ -227,6 +239,26 @@ async function hold(staff: Staff): Promise<Holdings> {
   const sendCtx = { db: ctx().db, domain: { id: staff.school.id, label }, user: { id: Number(user.id), email: user.email }, now: ctx().clock.now };
   const { id: send } = await startSend(sendCtx, { fromName: label, subject: `News of ${label}`, html: '<p>News</p>', text: 'News' }, 'http://localhost');
   await ok(newsletterCalls.pauseSend, staff, { params: { id: send } });
+  // One copy as the delivery job leaves it without MAIL_URL: in the outbox, its Message-ID on the delivery.
+  const messageId = `<tenancy.${label}@portal.test>`;
+  const delivery = await ctx().db.selectFrom('newsletter_deliveries').select('id').where('send_id', '=', send).executeTakeFirstOrThrow();
+  await ctx().db.updateTable('newsletter_deliveries').set({ message_id: messageId }).where('id', '=', delivery.id).execute();
+  const kept = await ctx()
+    .db.insertInto('mail_outbox')
+    .values({
+      domain_id: staff.school.id,
+      created_at: ctx().clock.now,
+      message_id: messageId,
+      sender: 'newsletters@portal.test',
+      recipients: `parent@${label}.example.org`,
+      subject: `News of ${label}`,
+      html: '<p>News</p>',
+      text: 'News',
+      raw: `Message-ID: ${messageId}\r\nSubject: News of ${label}\r\n\r\nNews`,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const { build } = await ok(newsletterBuilderCalls.builderLoad, staff);
   return {
     category,
     post: { id: createdPost.id },
@@ -236,6 +268,8 @@ async function hold(staff: Staff): Promise<Holdings> {
     attached: { id: attached.id, src: attached.src },
     pending: { id: pending.id, src: pending.src },
     send,
+    message: Number(kept.id),
+    build: build.id,
   };
 }
 
@@ -295,6 +329,8 @@ async function stateOf(staff: Staff) {
     media: await db.selectFrom('website_media').selectAll().where('domain_id', '=', id).orderBy('id').execute(),
     sends: await db.selectFrom('newsletter_sends').selectAll().where('domain_id', '=', id).orderBy('id').execute(),
     deliveries: await db.selectFrom('newsletter_deliveries').selectAll().where('domain_id', '=', id).orderBy('id').execute(),
+    outbox: await db.selectFrom('mail_outbox').selectAll().where('domain_id', '=', id).orderBy('id').execute(),
+    builds: await db.selectFrom('newsletter_builds').selectAll().where('domain_id', '=', id).orderBy('id').execute(),
     files: filesOf(staff.school),
     session: await sessionView(staff),
   };
@@ -593,8 +629,46 @@ const CASES: Partial<Record<CallName, CrossSchoolCase>> = {
     },
   },
 
+  'newsletter.outboxMessage': {
+    async run({ b, A }) {
+      await expectRefusedLikeUnknown((id) => send(newsletterCalls.outboxMessage, b, { params: { id } }), A.message, UNKNOWN_ID, 404);
+    },
+  },
+
+  'newsletter.builderLoadTemplate': {
+    async run({ b, A }) {
+      await expectRefusedLikeUnknown((templateId) => send(newsletterBuilderCalls.builderLoadTemplate, b, { params: { templateId } }), A.build, UNKNOWN_ID, 404);
+    },
+  },
+
+  'newsletter.builderSave': {
+    async run({ b, A }) {
+      await expectRefusedLikeUnknown((id) => send(newsletterBuilderCalls.builderSave, b, { body: { id, build: [[], [], []] } }), A.build, UNKNOWN_ID, 404);
+    },
+  },
+
   ...Object.fromEntries(
-    (['send', 'pauseSend', 'resumeSend', 'cancelSend'] as const).map((name) => [
+    (['builderSend', 'builderWebsite'] as const).map((name) => [
+      `newsletter.${name}`,
+      {
+        async run({ b, A }: World) {
+          // A's category for B's newsletter post: refused like an unknown one, and nothing is sent or published.
+          await expectRefusedLikeUnknown(
+            (categoryId) =>
+              send(newsletterBuilderCalls[name], b, {
+                form: { from: 'B', subject: 'Filed under theirs', build: JSON.stringify([[], [], []]), category: JSON.stringify({ [String(categoryId)]: 'Theirs' }) },
+              }),
+            A.category.id,
+            UNKNOWN_ID,
+            400,
+          );
+        },
+      },
+    ]),
+  ),
+
+  ...Object.fromEntries(
+    (['send', 'pauseSend', 'resumeSend', 'cancelSend', 'sendMessages'] as const).map((name) => [
       `newsletter.${name}`,
       {
         async run({ b, A }: World) {
@@ -677,7 +751,8 @@ describe('tenancy: the call tables walked', () => {
 describe('tenancy: school B with school A’s ids', () => {
   /** Two schools with the website, each signed in, holding the same kinds of records. */
   async function twoSchools(): Promise<World> {
-    const [a, b] = [await signedInUser(ctx(), { website: true, newsletter: true }), await signedInUser(ctx(), { website: true, newsletter: true })];
+    const products = { website: true, newsletter: true, builder: true };
+    const [a, b] = [await signedInUser(ctx(), products), await signedInUser(ctx(), products)];
     const staffA: Staff = { school: a.school, cookie: a.cookie };
     const staffB: Staff = { school: b.school, cookie: b.cookie };
     return { a: staffA, A: await hold(staffA), b: staffB, B: await hold(staffB) };

@@ -43,7 +43,7 @@ test.describe('the not-available screen', () => {
 test.describe("the school's public site", () => {
   // The site's own pages (home with its menu and post list, a page with child pages). Some
   // WordPress test posts carry inaccessible markup of their own; that is content, not the site.
-  for (const path of ['/sites/demo.school', '/sites/demo.school/level-1', '/sites/demo.school/posts/markup-html-tags-and-formatting']) {
+  for (const path of ['/sites/demo.school', '/sites/demo.school/level-1', '/sites/demo.school/posts/markup-html-tags-and-formatting', '/sites/demo.school/newsletter']) {
     test(`${path} has no serious or critical axe violations`, async ({ page }) => {
       const res = await page.goto(path);
       expect(res?.status()).toBe(200);

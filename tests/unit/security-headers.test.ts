@@ -35,11 +35,11 @@ describe('contentSecurityPolicy', () => {
     expect(policy.get('connect-src')).toEqual(["'self'", 'blob:']);
   });
 
-  it('is stricter on a public site: nothing by default, no frames of it, no forms, no fetches', () => {
+  it('is stricter on a public site: nothing by default, no frames of it, forms only to itself, no fetches', () => {
     const policy = directives(contentSecurityPolicy(ASTRO, 'public-site', 'https://sites.example.org'));
     expect(policy.get('default-src')).toEqual(["'none'"]);
     expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
-    expect(policy.get('form-action')).toEqual(["'none'"]);
+    expect(policy.get('form-action')).toEqual(["'self'"]);
     expect(policy.get('connect-src')).toEqual(["'none'"]);
     expect(policy.get('frame-src')).toContain('https://www.youtube.com');
   });

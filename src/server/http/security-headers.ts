@@ -35,7 +35,7 @@ function portalDirectives(sitesOrigin: string | undefined): string[] {
   ];
 }
 
-/** A school's public site: nothing is allowed unless named; it is never framed and posts no forms. */
+/** A school's public site: nothing is allowed unless named; it is never framed and posts forms only to itself (the newsletter's sign-up). */
 function publicSiteDirectives(): string[] {
   return [
     "default-src 'none'",
@@ -46,7 +46,7 @@ function publicSiteDirectives(): string[] {
     "connect-src 'none'",
     "object-src 'none'",
     "base-uri 'none'",
-    "form-action 'none'",
+    "form-action 'self'",
     "frame-ancestors 'none'",
   ];
 }

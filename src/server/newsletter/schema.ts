@@ -87,8 +87,52 @@ export interface NewsletterDeliveryTable {
   updated_at: number;
 }
 
+/**
+ * `newsletter_signups` (migration 0012): a visitor of the school's public site asked to join the
+ * list. The address joins only when its owner follows the emailed link (`confirmed_at`); `ip` and
+ * `created_at` count requests for the rate limits; `site_url` is the public site's address the
+ * request came from (the link points there). Rows are purged a week after they were made.
+ */
+export interface NewsletterSignupTable {
+  id: Generated<number>;
+  domain_id: number;
+  email: string;
+  email_key: string;
+  name: string;
+  ip: string;
+  site_url: string;
+  created_at: number;
+  confirmed_at: number | null;
+}
+
+/**
+ * `newsletter_builds` (migration 0013): the builder's documents, the spec's templates. `build` is
+ * the JSON of contracts/newsletter-builder.ts `Build`, checked by its schema on every save and
+ * read; `updated_at` orders them (the one last saved opens first).
+ */
+export interface NewsletterBuildTable {
+  id: Generated<number>;
+  domain_id: number;
+  name: string;
+  build: string;
+  created_at: number;
+  updated_at: number;
+  updated_by: number | null;
+}
+
+/** `newsletter_frames` (migration 0013): a school's own header and footer HTML around every built email; none until edited. */
+export interface NewsletterFrameTable {
+  domain_id: number;
+  header_html: string;
+  footer_html: string;
+  updated_at: number;
+}
+
 declare module '../db/schema' {
   interface Database {
+    newsletter_builds: NewsletterBuildTable;
+    newsletter_frames: NewsletterFrameTable;
+    newsletter_signups: NewsletterSignupTable;
     newsletter_members: NewsletterMemberTable;
     newsletter_suppressions: NewsletterSuppressionTable;
     newsletter_sends: NewsletterSendTable;

@@ -1,7 +1,8 @@
 /**
  * The website's face to other modules ("modules call each other's services"): what the
  * newsletter needs to publish a newsletter as a post in the school's categories, with its
- * attachment as an upload.
+ * attachment as an upload; and an upload's bytes by its public address (the builder's PDF reads
+ * the newsletter's images from disk, never over the network).
  */
 export { createPost, getPost, listCategories } from './content/service';
-export { cleanFileName, uploadMedia } from './media/service';
+export { cleanFileName, serveUpload, uploadMedia } from './media/service';

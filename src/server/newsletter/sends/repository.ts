@@ -255,3 +255,27 @@ export async function failedDeliveries(db: Db, sendId: number, limit: number): P
     .execute();
   return rows.map((r) => ({ email: r.email, response: r.response ?? '' }));
 }
+
+// The deliveries that went out (they recorded a Message-ID): what a send left in the outbox.
+
+function delivered(db: Db, domainId: number, sendId: number) {
+  return db.selectFrom('newsletter_deliveries').where('domain_id', '=', domainId).where('send_id', '=', sendId).where('message_id', 'is not', null);
+}
+
+export async function countDelivered(db: Db, domainId: number, sendId: number): Promise<number> {
+  const row = await delivered(db, domainId, sendId)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function deliveredPage(db: Db, domainId: number, sendId: number, offset: number, limit: number): Promise<{ email: string; name: string; message_id: string }[]> {
+  const rows = await delivered(db, domainId, sendId).select(['email', 'name', 'message_id']).orderBy('id').limit(limit).offset(offset).execute();
+  return rows.map((row) => ({ email: row.email, name: row.name, message_id: row.message_id ?? '' }));
+}
+
+/** The school's send whose delivery recorded this Message-ID, or null. */
+export async function sendThatDelivered(db: Db, domainId: number, messageId: string): Promise<number | null> {
+  const row = await db.selectFrom('newsletter_deliveries').select('send_id').where('domain_id', '=', domainId).where('message_id', '=', messageId).limit(1).executeTakeFirst();
+  return row ? Number(row.send_id) : null;
+}

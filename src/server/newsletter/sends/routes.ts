@@ -6,6 +6,7 @@ import { uploadLimit } from '../../http/upload-limit';
 import { readFormWithFile } from '../multipart';
 import { sendSimpleNewsletter } from './simple';
 import * as sends from './service';
+import * as outbox from './outbox';
 
 /** Sending newsletters (spec section 7, Newsletter `send/*`), served at the API's root. */
 export const newsletterSendRoutes = new Hono<AppEnv>();
@@ -34,3 +35,5 @@ serve(newsletterSendRoutes, newsletterCalls.send, async (ctx, { params }, c) => 
 serve(newsletterSendRoutes, newsletterCalls.pauseSend, async (ctx, { params }) => ({ send: await sends.pauseSend(ctx, params.id) }));
 serve(newsletterSendRoutes, newsletterCalls.resumeSend, async (ctx, { params }) => ({ send: await sends.resumeSend(ctx, params.id) }));
 serve(newsletterSendRoutes, newsletterCalls.cancelSend, async (ctx, { params }) => ({ send: await sends.cancelSend(ctx, params.id) }));
+serve(newsletterSendRoutes, newsletterCalls.sendMessages, (ctx, { params, query }) => outbox.listSendMessages(ctx, params.id, query.page));
+serve(newsletterSendRoutes, newsletterCalls.outboxMessage, async (ctx, { params }) => ({ message: await outbox.outboxMessage(ctx, params.id) }));

@@ -7,7 +7,7 @@ import type { Category } from '../../../contracts/website';
 import type { SchoolContext } from '../../context';
 import { countAudience } from '../members/repository';
 import { attachmentParagraph, newsletterHtml, plainText } from './compose';
-import { startSend } from './service';
+import { startSend, type NewsletterContent } from './service';
 
 /**
  * Simple newsletter (spec: `send/simple`): the message is published on the school's website as
@@ -25,13 +25,30 @@ export interface SimpleSendPlace {
   siteOrigin: string;
 }
 
+/** A newsletter's attachment, stored as a website upload: linked from the post, carried by every copy. */
+export interface StoredAttachment {
+  /** Its public address (site-relative) and title, for the post's link. */
+  url: string;
+  title: string;
+  /** What the send keeps: the stored file's name, the name the mail shows, the type its bytes have. */
+  send: NonNullable<NewsletterContent['attachment']>;
+}
+
+/** Stores an attachment as the school's upload (checked by its bytes); a refused file throws a Refusal. */
+export async function storeAttachment(ctx: SchoolContext, dataDir: string, file: File): Promise<StoredAttachment> {
+  const media = await uploadMedia(ctx, dataDir, { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name }, false);
+  return {
+    url: media.source_url,
+    title: media.title.rendered,
+    send: { file: media.source_url.split('/').pop() ?? '', name: cleanFileName(file.name) || media.title.rendered, type: media.mime_type },
+  };
+}
+
 export async function sendSimpleNewsletter(ctx: RequestContext, form: SimpleSendForm, place: SimpleSendPlace): Promise<{ id: number; total: number; post_url: string }> {
   // Stored first (a file is not part of a transaction); a refused file stops everything here.
-  const attachment = form.attachment
-    ? { file: form.attachment, media: await uploadMedia(ctx, place.dataDir, { bytes: new Uint8Array(await form.attachment.arrayBuffer()), name: form.attachment.name }, false) }
-    : undefined;
+  const attachment = form.attachment ? await storeAttachment(ctx, place.dataDir, form.attachment) : undefined;
   return inTransaction(ctx, async (trx) => {
-    const linked = attachment ? `${form.message}${attachmentParagraph(attachment.media.source_url, attachment.media.title.rendered)}` : form.message;
+    const linked = attachment ? `${form.message}${attachmentParagraph(attachment.url, attachment.title)}` : form.message;
     const post = await createPost(trx, { id: null, title: form.subject, content: linked, category: form.category, parent: null });
     // The email carries exactly what the website shows: the post's sanitised content.
     const stored = await getPost(trx, post.id);
@@ -44,7 +61,7 @@ export async function sendSimpleNewsletter(ctx: RequestContext, form: SimpleSend
         subject: form.subject,
         html,
         text: `View in your browser: ${viewUrl}\n\n${plainText(stored.post_content)}`,
-        ...(attachment ? { attachment: { file: attachment.media.source_url.split('/').pop() ?? '', name: cleanFileName(attachment.file.name) || attachment.media.title.rendered, type: attachment.media.mime_type } } : {}),
+        ...(attachment ? { attachment: attachment.send } : {}),
       },
       place.portalOrigin,
     );

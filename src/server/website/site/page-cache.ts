@@ -61,7 +61,8 @@ export class SitePageCache {
       });
     }
     const response = await render();
-    if (response.status !== 200 || !response.body) return response;
+    // A page that must not be kept (a confirmation link's, a form's answer) says so.
+    if (response.status !== 200 || !response.body || /\bno-store\b/.test(response.headers.get('cache-control') ?? '')) return response;
     const body = await response.text();
     const headers = [...response.headers].filter(([name]) => KEPT_HEADERS.has(name));
     this.keep(pathAndQuery, {
@@ -111,7 +112,8 @@ async function siteVersionKey(db: Db, label: string): Promise<{ id: number; vers
   if (!site) return null;
   const row = await db.selectFrom('website_site_versions').select('version').where('domain_id', '=', site.id).executeTakeFirst();
   // The year: the footer's copyright line (src/layouts/PublicSite.astro) reads the clock.
-  return { id: site.id, version: `${site.id}:${row ? Number(row.version) : 0}:${new Date().getFullYear()}:${site.name}` };
+  // The newsletter: the footer's sign-up link.
+  return { id: site.id, version: `${site.id}:${row ? Number(row.version) : 0}:${new Date().getFullYear()}:${site.newsletter ? 'n' : '-'}:${site.name}` };
 }
 
 /** The school label of a public site page's path (`/sites/<label>/...`), or null for other paths. */

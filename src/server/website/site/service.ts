@@ -23,6 +23,8 @@ export interface PublicSite {
   id: number;
   label: string;
   name: string;
+  /** The school has the newsletter: its footer links to the sign-up page. */
+  newsletter: boolean;
 }
 
 export interface PublicPost {
@@ -49,7 +51,7 @@ export interface PublicPage {
 /** The school whose site this is, or null for an unknown label or a school without the website. */
 export async function findPublicSite(db: Db, label: string): Promise<PublicSite | null> {
   const school = await findSchoolByLabel(db, label);
-  return school && school.products.website ? { id: school.id, label: school.label, name: school.name } : null;
+  return school && school.products.website ? { id: school.id, label: school.label, name: school.name, newsletter: school.products.newsletter } : null;
 }
 
 // Content as the site shows it
@@ -139,6 +141,11 @@ export async function loadSiteHome(
   if (page > list.total_pages) return null;
   const menu = await getMenu(ctx);
   return { posts: list.posts.map((post) => ({ ...post, excerpt: excerptOf(post.content) })), total_pages: list.total_pages, menu };
+}
+
+/** The site's menu alone: the frame of pages other modules add to the site (the newsletter's sign-up). */
+export function loadSiteMenu(ctx: SchoolContext): Promise<MenuItem[]> {
+  return getMenu(ctx);
 }
 
 /** A published post, its content rendered, and the site's menu; null when there is none of that slug. */

@@ -1,0 +1,189 @@
+import { useId, useRef, useState, type SubmitEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import '../../ui/ui.css';
+import '../newsletter.css';
+import { CategoryPicker } from '../../ui/CategoryPicker';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { useLeaveGuard } from '../../ui/useLeaveGuard';
+import { createBuilderConfirmStore } from '../../../stores/newsletter/builder-confirm';
+import { MAX_FROM_NAME_LENGTH, MAX_SUBJECT_LENGTH } from '../../../contracts/newsletter-rules';
+import type { Build } from '../../../contracts/newsletter-builder-rules';
+import type { Category } from '../../../contracts/website';
+
+export interface BuilderConfirmProps {
+  /** The saved build's name (what is being sent). */
+  name: string;
+  build: Build;
+  /** The email as rendered for this build (the PDF prints it). */
+  html: string;
+  categories: Category[];
+  /** Subscribed members now: whom Send reaches. */
+  audience: number;
+  schoolName: string;
+  userEmail: string;
+  /** Send Test Email: to the signed-in user only, no website categories. */
+  test: boolean;
+  /** Where Cancel goes: the builder, with the build as saved. */
+  builderHref: string;
+}
+
+const members = (n: number) => `${n} subscribed member${n === 1 ? '' : 's'}`;
+
+/** Send Email / Send Test Email: From, Subject, the post's categories (not for a test), an attachment; Send, Publish to website, Download PDF, Cancel. */
+export default function BuilderConfirm({ name, build, html, categories, audience, schoolName, userEmail, test, builderHref }: BuilderConfirmProps) {
+  const id = useId();
+  const [store] = useState(() =>
+    createBuilderConfirmStore({
+      build,
+      html,
+      categories,
+      schoolName,
+      userEmail,
+      test,
+    }),
+  );
+  const form = useStore(store.$form);
+  const ticked = useStore(store.$ticked);
+  const busy = useStore(store.$busy);
+  const error = useStore(store.$error);
+  const postUrl = useStore(store.$postUrl);
+  const [confirming, setConfirming] = useState(false);
+  const fromRef = useRef<HTMLInputElement>(null);
+  const subjectRef = useRef<HTMLInputElement>(null);
+  const guard = useLeaveGuard(() => store.$dirty.get());
+
+  const focusError = () => (store.$error.get().field === 'subject' ? subjectRef : fromRef).current?.focus();
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!store.check()) focusError();
+    else if (test) void store.send(guard.leaveNow);
+    else setConfirming(true);
+  };
+  const publish = async () => {
+    if (!(await store.publish()) && store.$error.get().field) focusError();
+  };
+
+  const invalid = (field: 'from' | 'subject') => error.text !== '' && error.field === field;
+  const errorId = `${id}-error`;
+  return (
+    <form className="card" onSubmit={submit} noValidate aria-labelledby={`${id}-heading`}>
+      <div className="card-header">
+        <h2 className="card-title" id={`${id}-heading`}>
+          {name}
+        </h2>
+      </div>
+      <div className="card-body">
+        <p className="text-secondary mt-0">
+          {test
+            ? `The test goes to you only, at ${userEmail}, exactly as your readers will see it.`
+            : `Goes to ${members(audience)} and is published on your website.`}
+        </p>
+        <div className="row g-3">
+          <div className="col-md-6">
+            <label className="form-label required" htmlFor={`${id}-from`}>
+              From
+            </label>
+            <input
+              id={`${id}-from`}
+              ref={fromRef}
+              className={`form-control${invalid('from') ? ' is-invalid' : ''}`}
+              name="from"
+              autoComplete="organization"
+              maxLength={MAX_FROM_NAME_LENGTH}
+              required
+              value={form.from}
+              aria-invalid={invalid('from') || undefined}
+              aria-describedby={`${id}-from-hint${invalid('from') ? ` ${errorId}` : ''}`}
+              onChange={(event) => store.$form.setKey('from', event.target.value)}
+            />
+            <div className="form-hint" id={`${id}-from-hint`}>
+              The name your readers see the newsletter come from.
+            </div>
+          </div>
+          <div className="col-md-6">
+            <label className="form-label required" htmlFor={`${id}-subject`}>
+              Subject
+            </label>
+            <input
+              id={`${id}-subject`}
+              ref={subjectRef}
+              className={`form-control${invalid('subject') ? ' is-invalid' : ''}`}
+              name="subject"
+              autoComplete="off"
+              maxLength={MAX_SUBJECT_LENGTH}
+              required
+              value={form.subject}
+              aria-invalid={invalid('subject') || undefined}
+              aria-describedby={invalid('subject') ? errorId : undefined}
+              onChange={(event) => store.$form.setKey('subject', event.target.value)}
+            />
+          </div>
+        </div>
+
+        {test ? null : (
+          <fieldset className="mt-3">
+            <legend className="form-label">Website categories</legend>
+            <p className="form-hint mt-0">The newsletter is also published on your website as a post in these categories.</p>
+            <CategoryPicker categories={categories} ticked={ticked} onToggle={(category, on) => store.toggleCategory(category, on)} />
+          </fieldset>
+        )}
+
+        <div className="mt-3">
+          <label className="form-label" htmlFor={`${id}-attachment`}>
+            Attachment
+          </label>
+          <input
+            id={`${id}-attachment`}
+            className="form-control"
+            type="file"
+            name="attachment"
+            onChange={(event) => store.setAttachment(event.currentTarget.files?.[0] ?? null)}
+          />
+        </div>
+
+        {error.text ? (
+          <div className="text-danger mt-3" id={errorId} role="alert">
+            {error.text}
+          </div>
+        ) : null}
+        {postUrl ? (
+          <p className="mt-3 mb-0" role="status">
+            Published on your website:{' '}
+            <a href={postUrl} target="_blank" rel="noopener">
+              view the post (opens in a new tab)
+            </a>
+          </p>
+        ) : null}
+      </div>
+      <div className="card-footer d-flex flex-wrap align-items-center justify-content-end gap-2">
+        <a className="btn me-auto" href={builderHref}>
+          Cancel
+        </a>
+        <button className="btn" type="button" aria-disabled={busy !== null || undefined} onClick={() => void store.downloadPdf()}>
+          {busy === 'pdf' ? 'Generating PDF…' : 'Download PDF'}
+        </button>
+        {test ? null : (
+          <button className="btn" type="button" aria-disabled={busy !== null || undefined} onClick={() => void publish()}>
+            {busy === 'publish' ? 'Publishing…' : 'Publish to website'}
+          </button>
+        )}
+        <button className="btn btn-primary" type="submit" aria-disabled={busy !== null || undefined}>
+          {busy === 'send' ? 'Sending…' : test ? 'Send test' : 'Send'}
+        </button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title="Send this newsletter?"
+        confirmLabel="Send"
+        onConfirm={() => {
+          setConfirming(false);
+          void store.send(guard.leaveNow);
+        }}
+        onCancel={() => setConfirming(false)}
+      >
+        {`“${form.subject.trim()}” goes to ${members(audience)} and is published on your website.`}
+      </ConfirmDialog>
+      {guard.dialog}
+    </form>
+  );
+}
