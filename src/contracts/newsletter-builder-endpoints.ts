@@ -7,6 +7,7 @@ import type { newsletterBuilderCalls } from './newsletter-builder';
 
 export const NEWSLETTER_BUILDER_ENDPOINTS = {
   builderFrame: { method: 'GET', path: '/api/newsletter/send/builder/template' },
+  builderSaveFrame: { method: 'POST', path: '/api/newsletter/send/builder/template' },
   builderLoad: { method: 'GET', path: '/api/newsletter/send/builder/load' },
   builderLoadTemplate: { method: 'GET', path: '/api/newsletter/send/builder/load/{templateId}' },
   builderNew: { method: 'POST', path: '/api/newsletter/send/builder/new' },

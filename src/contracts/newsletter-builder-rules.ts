@@ -133,6 +133,9 @@ export const PDF_FAILED = 'PDF export failed, please try again later!';
 export const MAX_BLOCKS = 300;
 export const MAX_TEXT_HTML_LENGTH = 50_000;
 export const MAX_BUILD_NAME_LENGTH = 120;
+/** The school's header or footer HTML. */
+export const MAX_FRAME_HTML_LENGTH = 20_000;
+export const FRAME_SAVED = 'Header and footer saved.';
 export const MAX_URL_LENGTH = 2048;
 export const MAX_ALT_LENGTH = 300;
 /** Gmail clips a message's HTML past 102 KB: the size meter warns from there. */

@@ -12,6 +12,7 @@ import {
   MAX_ALT_LENGTH,
   MAX_BLOCKS,
   MAX_BUILD_NAME_LENGTH,
+  MAX_FRAME_HTML_LENGTH,
   MAX_TEXT_HTML_LENGTH,
   MAX_URL_LENGTH,
   SUBJECT_REQUIRED,
@@ -127,6 +128,12 @@ export type StoredBuild = z.infer<typeof storedBuildSchema>;
 /** GET …/builder/template: the school's header and footer HTML that frame every build. */
 export const frameResponseSchema = successSchema({ header: z.string(), footer: z.string() });
 
+/** POST …/builder/template {header, footer} (beyond the spec: 'editable by the school'): both saved, sanitised; the answer is what is kept. */
+export const saveFrameRequestSchema = z.object({
+  header: z.string({ error: 'header is required.' }).max(MAX_FRAME_HTML_LENGTH, `The header can be at most ${MAX_FRAME_HTML_LENGTH} characters.`),
+  footer: z.string({ error: 'footer is required.' }).max(MAX_FRAME_HTML_LENGTH, `The footer can be at most ${MAX_FRAME_HTML_LENGTH} characters.`),
+});
+
 /** GET …/builder/load: the build staff last worked on, and the school's templates. */
 export const loadResponseSchema = successSchema({ build: storedBuildSchema, templates: z.array(templateSchema) });
 /** GET …/builder/load/{templateId}: spec "build.build". */
@@ -179,6 +186,7 @@ export const downloadRequestSchema = z.object({ html: z.string().min(1, 'html is
 
 export const newsletterBuilderCalls = defineCalls(NEWSLETTER_BUILDER_ENDPOINTS, {
   builderFrame: { response: frameResponseSchema },
+  builderSaveFrame: { body: saveFrameRequestSchema, response: frameResponseSchema },
   builderLoad: { response: loadResponseSchema },
   builderLoadTemplate: { params: templateParamsSchema, response: loadTemplateResponseSchema },
   builderNew: { body: newBuildRequestSchema, response: loadTemplateResponseSchema },

@@ -89,6 +89,21 @@ describe('newsletter builder: builds and templates', () => {
     expect(again.build.build).toEqual(doc);
   });
 
+  it('stores text blocks cut to the toolbar’s tags and styles, in column cells too', async () => {
+    const { build } = await load();
+    const dirty = '<p style="color:#ff0000;position:fixed">Hi <img src=x onerror="alert(1)"><a href="javascript:alert(1)">link</a><script>alert(2)</script><b>bold</b></p>';
+    const doc: Build = [[], [text('d1', dirty), { id: 'dc', type: 'columns', data: { elements: [[text('d2', dirty)], []] }, settings: defaultSettings('columns') }], []];
+    expect((await postJson(ctx().app, SAVE, { id: build.id, build: doc }, cookie)).status).toBe(200);
+    const stored = loadTemplateResponseSchema.parse(await bodyOf(await loadTemplate(build.id))).build.build[1];
+    const cell = stored[1]!.type === 'columns' ? stored[1]!.data.elements[0][0] : undefined;
+    for (const block of [stored[0], cell]) {
+      const html = block?.type === 'text' ? block.data.html : '';
+      expect(html).toContain('<b>bold</b>');
+      expect(html).toContain('color:#ff0000');
+      for (const gone of ['onerror', 'javascript:', '<script', 'position', '<img']) expect(html).not.toContain(gone);
+    }
+  });
+
   it('fills in settings a block leaves out with the defaults', async () => {
     const { build } = await load();
     const res = await postJson(ctx().app, SAVE, { id: build.id, build: [[], [{ id: 'x', type: 'text', data: { html: '<p>x</p>' } }], []] }, cookie);
@@ -133,6 +148,30 @@ describe('newsletter builder: builds and templates', () => {
     const frame = frameResponseSchema.parse(await bodyOf(res));
     expect(frame.header).toContain(schoolName);
     expect(frame.footer).toContain(schoolName);
+  });
+
+  it('keeps the school’s edited header and footer, sanitised, for its own emails only', async () => {
+    const header = '<img src="/uploads/1/logo.png" alt="Greenfield crest"><h1 onclick="alert(1)">Greenfield <script>alert(2)</script>News</h1>';
+    const footer = '<p>1 School Lane, Greenfield</p><form action="/x"><input name="q"></form>';
+    const res = await postJson(ctx().app, FRAME, { header, footer }, cookie);
+    expect(res.status).toBe(200);
+    const kept = frameResponseSchema.parse(await bodyOf(res));
+    expect(kept.header).toContain('alt="Greenfield crest"');
+    expect(kept.header).toContain('Greenfield');
+    expect(kept.footer).toContain('1 School Lane, Greenfield');
+    for (const gone of ['onclick', '<script', 'alert(2)', '<form', '<input']) expect(`${kept.header}${kept.footer}`).not.toContain(gone);
+    // Kept as it was answered; saving what was kept keeps it the same.
+    expect(frameResponseSchema.parse(await bodyOf(await get(ctx().app, FRAME, { cookie })))).toEqual(kept);
+    const again = frameResponseSchema.parse(await bodyOf(await postJson(ctx().app, FRAME, kept, cookie)));
+    expect(again).toEqual(kept);
+    // The email is framed by it; another school's is not.
+    const { build } = await load();
+    const rendered = (await bodyOf(await postJson(ctx().app, '/api/newsletter/send/builder/build', { build: build.build }, cookie))) as { html: string };
+    expect(rendered.html).toContain('1 School Lane, Greenfield');
+    expect(frameResponseSchema.parse(await bodyOf(await get(ctx().app, FRAME, { cookie: otherCookie }))).footer).not.toContain('School Lane');
+    expect((await failure(await postJson(ctx().app, FRAME, { header: 'x'.repeat(20_001), footer: '' }, cookie))).status).toBe(400);
+    expect((await failure(await postJson(ctx().app, FRAME, { header: '' }, cookie))).status).toBe(400);
+    expect((await failure(await postJson(ctx().app, FRAME, { header: '', footer: '' }, noBuilderCookie))).status).toBe(403);
   });
 
   it('keeps each school to its own builds: another school’s id is a 404 and changes nothing', async () => {

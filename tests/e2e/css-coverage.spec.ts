@@ -387,6 +387,23 @@ test.describe('signed in', () => {
     });
   }
 
+  test('the newsletter builder with a block selected, and its send screen', async ({ page }) => {
+    await page.goto('/newsletter/send/builder');
+    await waitForHydration(page);
+    await page.getByRole('tab', { name: '1 Blocks' }).click();
+    const problems = await inspect(page, '/newsletter/send/builder');
+    // A block selected: the Style tab shows its settings.
+    await page.locator('[data-block-id]').first().click();
+    await expect(page.getByRole('tab', { name: '2 Style' })).toHaveAttribute('aria-selected', 'true');
+    problems.push(...(await inspect(page, '/newsletter/send/builder + style')));
+    await page.goto('/newsletter/sent');
+    problems.push(...(await inspect(page, '/newsletter/sent')));
+    await page.goto('/newsletter/manage/list');
+    await waitForHydration(page);
+    problems.push(...(await inspect(page, '/newsletter/manage/list')));
+    expect(problems).toEqual([]);
+  });
+
   test('a locked post', async ({ page }) => {
     const title = uniqueTitle('E2E css locked');
     importPost(title, new Date(), '[vc_row][vc_column]<p>Built with a page builder.</p>[/vc_column][/vc_row]');

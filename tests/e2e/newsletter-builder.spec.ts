@@ -1,5 +1,5 @@
 import { expect, test } from './support/test';
-import { storageStatePath } from './support/env';
+import { PASSWORD, runCli, storageStatePath } from './support/env';
 import fs from 'node:fs';
 import { makePngs, seriousViolations, toast, uniqueTitle, waitForHydration } from './support/website-lists';
 import type { Locator, Page } from '@playwright/test';
@@ -12,7 +12,7 @@ import type { Locator, Page } from '@playwright/test';
 
 const BUILDER = '/newsletter/send/builder';
 
-/** Starts a build of its own (the page opens the build saved last) and opens the builder on it. */
+/** Starts a build of its own and opens the builder on it (?id=N: other specs make builds too). */
 async function openNewBuild(page: Page): Promise<{ id: number; name: string }> {
   const name = uniqueTitle('E2E build');
   const res = await page.request.post('/api/newsletter/send/builder/new', {
@@ -23,7 +23,7 @@ async function openNewBuild(page: Page): Promise<{ id: number; name: string }> {
     build: { id: number; name: string };
   };
   expect(body.success).toBe(true);
-  await page.goto(BUILDER);
+  await page.goto(`${BUILDER}?id=${body.build.id}`);
   await waitForHydration(page);
   await expect(page.locator('.nb-build-name')).toHaveText(name);
   await expect(page.locator('[data-list="body"][data-sortable="ready"]')).toBeAttached();
@@ -179,6 +179,12 @@ test.describe('Newsletter Builder', () => {
     await expect(page.locator('[data-list^="cell:"] .nb-block[data-type="divider"]')).toHaveCount(1);
     await (await blockButton(page, 'divider', 'Out of column')).click();
     await expect.poll(types).toEqual(['text', 'spacer', 'columns', 'divider']);
+
+    // Moves are not saved yet: leaving asks first.
+    await page.locator('#app-sidebar').getByRole('link', { name: 'Simple Newsletter' }).click();
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    await expect(page).toHaveURL(/\/newsletter\/send\/builder\?id=\d+$/);
   });
 
   test('saves and reloads the same build, starts a named one, and loads the first back as a template', async ({ page }) => {
@@ -187,21 +193,24 @@ test.describe('Newsletter Builder', () => {
     await text.click();
     await page.keyboard.press('Control+a');
     await page.keyboard.type('Sports day is on Friday.');
-    // The text's toolbar: bold, and a size from the list (the selection survives the list taking focus).
-    await page.keyboard.press('Control+a');
+    // A second line, made bold and 22 px with the text's toolbar (the selection survives the size list taking focus).
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Bring a hat.');
+    await page.keyboard.press('Shift+Home');
     const formatting = page.getByRole('toolbar', { name: 'Text formatting' });
     await formatting.getByRole('button', { name: 'Bold' }).click();
     await formatting.getByLabel('Text size').selectOption('22');
-    await expect(text.locator('b')).toHaveText('Sports day is on Friday.');
-    await expect(text.locator('span[style*="font-size: 22px"]')).toHaveText('Sports day is on Friday.');
+    await expect(text.locator('b')).toHaveText('Bring a hat.');
+    await expect(text.locator('span[style*="font-size: 22px"]')).toHaveText('Bring a hat.');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(toast(page, 'Newsletter saved successfully!')).toBeVisible();
 
     await page.reload();
     await waitForHydration(page);
     await expect(page.locator('.nb-build-name')).toHaveText(first.name);
-    await expect(page.locator('[data-list="body"] .nb-text').first()).toHaveText('Sports day is on Friday.');
-    await expect(page.locator('[data-list="body"] .nb-text').first().locator('b span[style*="font-size: 22px"], span[style*="font-size: 22px"] b')).toHaveCount(1);
+    const reloaded = page.locator('[data-list="body"] .nb-text').first();
+    await expect(reloaded.getByRole('heading', { level: 2 })).toHaveText('Sports day is on Friday.');
+    await expect(reloaded.locator('b span[style*="font-size: 22px"], span[style*="font-size: 22px"] b')).toHaveText('Bring a hat.');
 
     // New: named in a dialog (default 'New Newsletter'); it opens with the starter text.
     await page.getByRole('button', { name: 'New', exact: true }).click();
@@ -211,7 +220,7 @@ test.describe('Newsletter Builder', () => {
     await dialog.getByLabel('Name').fill(second);
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expect(page.locator('.nb-build-name')).toHaveText(second);
-    await expect(page.locator('[data-list="body"] .nb-text').first()).not.toHaveText('Sports day is on Friday.');
+    await expect(page.locator('[data-list="body"] .nb-text').first()).not.toContainText('Sports day is on Friday.');
 
     // An unsaved change: loading a template asks first.
     await page
@@ -226,7 +235,7 @@ test.describe('Newsletter Builder', () => {
     });
     await discard.getByRole('button', { name: 'Discard changes' }).click();
     await expect(page.locator('.nb-build-name')).toHaveText(first.name);
-    await expect(page.locator('[data-list="body"] .nb-text').first()).toHaveText('Sports day is on Friday.');
+    await expect(page.locator('[data-list="body"] .nb-text').first()).toContainText('Sports day is on Friday.Bring a hat.');
   });
 
   test('previews the server’s HTML at desktop and phone widths with its size', async ({ page }) => {
@@ -256,6 +265,50 @@ test.describe('Newsletter Builder', () => {
     await openNewBuild(page);
     await page.locator('[data-list="body"] .nb-text').first().click();
     expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+test.describe('the school’s header and footer', () => {
+  // A school of its own: every build of the demo school (other specs' previews and sends) is framed by its header.
+  test('edited in the builder, kept sanitised, and framing the preview', async ({ browser }) => {
+    const label = `frame-${Date.now().toString(36)}.school`;
+    runCli(['create-school', label, '--name', 'Frame School', '--products', 'newsletter,builder']);
+    runCli(['add-user', label, '--email', `head@${label}`, '--name', 'Head Teacher', '--password', PASSWORD]);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(`head@${label}`);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/home');
+    await page.goto(BUILDER);
+    await waitForHydration(page);
+    await expect(page.locator('.nb-frame').first()).toContainText('Frame School');
+
+    await page.getByRole('button', { name: 'Header and footer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Header and footer' });
+    await expect(dialog.getByLabel('Header (HTML)')).toHaveValue(/Frame School/);
+    await dialog.getByLabel('Header (HTML)').fill('<h1>Frame School Weekly</h1><script>window.framed = 1</script>');
+    await dialog.getByLabel('Footer (HTML)').fill('<p>12 Orchard Road, Frameton</p>');
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Save header and footer' }).click();
+    await expect(toast(page, 'Header and footer saved.')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(page.locator('.nb-frame').first()).toHaveText('Frame School Weekly');
+    await expect(page.locator('.nb-frame').last()).toHaveText('12 Orchard Road, Frameton');
+
+    // Kept (without the script) after a reload, and the email is framed by it.
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.locator('.nb-frame').first()).toHaveText('Frame School Weekly');
+    await page.getByRole('button', { name: 'Header and footer' }).click();
+    await expect(page.getByRole('dialog', { name: 'Header and footer' }).getByLabel('Header (HTML)')).not.toHaveValue(/script/);
+    await page.getByRole('dialog', { name: 'Header and footer' }).getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const preview = page.frameLocator('iframe[title="Email preview"]');
+    await expect(preview.getByRole('heading', { name: 'Frame School Weekly' })).toBeVisible();
+    await expect(preview.getByText('12 Orchard Road, Frameton')).toBeVisible();
+    await context.close();
   });
 });
 

@@ -11,13 +11,15 @@ describe('built pages', () => {
     expect(pagePath('../../pages/website/posts.astro')).toBe('/website/posts');
     expect(pagePath('../../pages/website/posts/edit.astro')).toBe('/website/posts/edit');
     expect(pagePath('../../pages/index.astro')).toBe('/');
+    expect(pagePath('../../pages/newsletter/send/builder/index.astro')).toBe('/newsletter/send/builder');
     expect(pagePath('../../pages/sites/[school]/index.astro')).toBeNull();
   });
 
   it('knows exactly the screens whose page file exists, whatever the query', () => {
     const links = [...QUICK_LINKS, ...MODULE_MENUS.flatMap((group) => group.items)].map((item) => item.href);
     for (const href of links) {
-      expect(isBuilt(href), href).toBe(fs.existsSync(path.join('src/pages', `${href}.astro`)));
+      const file = [`${href}.astro`, `${href}/index.astro`].some((name) => fs.existsSync(path.join('src/pages', name)));
+      expect(isBuilt(href), href).toBe(file);
     }
     expect(isBuilt('/website/posts?page=2')).toBe(true);
     expect(isBuilt('/newsletter/not-a-page')).toBe(false);

@@ -64,3 +64,11 @@ export async function findFrame(db: Db, domainId: number): Promise<{ header: str
   const row = await db.selectFrom('newsletter_frames').select(['header_html', 'footer_html']).where('domain_id', '=', domainId).executeTakeFirst();
   return row ? { header: row.header_html, footer: row.footer_html } : undefined;
 }
+
+export async function saveFrame(db: Db, domainId: number, frame: { header: string; footer: string; now: number }): Promise<void> {
+  await db
+    .insertInto('newsletter_frames')
+    .values({ domain_id: domainId, header_html: frame.header, footer_html: frame.footer, updated_at: frame.now })
+    .onConflict((oc) => oc.column('domain_id').doUpdateSet({ header_html: frame.header, footer_html: frame.footer, updated_at: frame.now }))
+    .execute();
+}

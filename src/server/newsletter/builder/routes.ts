@@ -18,6 +18,7 @@ import type { AuthedEnv } from '../../http/types';
 export const newsletterBuilderRoutes = new Hono<AppEnv>();
 
 serve(newsletterBuilderRoutes, newsletterBuilderCalls.builderFrame, (ctx) => builds.builderFrame(ctx));
+serve(newsletterBuilderRoutes, newsletterBuilderCalls.builderSaveFrame, (ctx, { body }) => builds.saveBuilderFrame(ctx, body));
 serve(newsletterBuilderRoutes, newsletterBuilderCalls.builderLoad, (ctx) => builds.loadBuilder(ctx));
 serve(newsletterBuilderRoutes, newsletterBuilderCalls.builderLoadTemplate, async (ctx, { params }) => ({ build: await builds.loadBuild(ctx, params.templateId) }));
 serve(newsletterBuilderRoutes, newsletterBuilderCalls.builderNew, async (ctx, { body }) => ({ build: await builds.newBuild(ctx, body.name) }));

@@ -2,7 +2,18 @@ import { randomUUID } from 'node:crypto';
 import type { RequestContext, SchoolContext } from '../../context';
 import { Refusal } from '../../errors';
 import { findSchoolByLabel } from '../../account/service';
-import { buildSchema, defaultSettings, NEW_BUILD_NAME, type Build, type StoredBuild, type Template } from '../../../contracts/newsletter-builder';
+import {
+  buildSchema,
+  defaultSettings,
+  NEW_BUILD_NAME,
+  type Block,
+  type Build,
+  type CellBlock,
+  type StoredBuild,
+  type Template,
+} from '../../../contracts/newsletter-builder';
+import { sanitizeText } from './render/sanitize-text';
+import { sanitizeFrame } from './render/sanitize-frame';
 import * as repo from './repository';
 
 /**
@@ -27,6 +38,24 @@ export function starterBuild(): Build {
     ],
     [],
   ];
+}
+
+function cleanCell(block: CellBlock): CellBlock {
+  return block.type === 'text' ? { ...block, data: { html: sanitizeText(block.data.html) } } : block;
+}
+
+function cleanBlock(block: Block): Block {
+  if (block.type !== 'columns') return cleanCell(block);
+  const [left, right] = block.data.elements;
+  return { ...block, data: { elements: [left.map(cleanCell), right.map(cleanCell)] } };
+}
+
+/**
+ * Text blocks as stored: cut to the toolbar's tags and styles (the renderer's sanitiser), so
+ * whatever a crafted call sends, the builder's canvas and every render show only that.
+ */
+export function cleanBuild(build: Build): Build {
+  return [build[0].map(cleanBlock), build[1].map(cleanBlock), build[2].map(cleanBlock)];
 }
 
 function documentOf(json: string): Build {
@@ -71,7 +100,7 @@ export async function newBuild(ctx: RequestContext, name: string): Promise<Store
 
 /** Spec `save {build, id}`: the document replaces the stored one. */
 export async function saveBuild(ctx: RequestContext, id: number, build: Build): Promise<{ id: number; updated_at: number }> {
-  const saved = await repo.updateBuild(ctx.db, ctx.domain.id, id, { json: JSON.stringify(build), userId: ctx.user.id, now: ctx.now });
+  const saved = await repo.updateBuild(ctx.db, ctx.domain.id, id, { json: JSON.stringify(cleanBuild(build)), userId: ctx.user.id, now: ctx.now });
   if (!saved) throw new Refusal(404, NOT_FOUND, 'not-found');
   return { id, updated_at: ctx.now };
 }
@@ -90,4 +119,11 @@ export async function builderFrame(ctx: SchoolContext): Promise<{ header: string
     header: `<h1 style="margin:0;font-size:24px;line-height:1.3;">${name}</h1>`,
     footer: `<p style="margin:0;font-size:12px;line-height:1.5;color:#4a5665;">${name}</p>`,
   };
+}
+
+/** The school edits its header and footer: kept sanitised as every render would cut them, so the canvas shows what is sent. */
+export async function saveBuilderFrame(ctx: SchoolContext, frame: { header: string; footer: string }): Promise<{ header: string; footer: string }> {
+  const kept = { header: sanitizeFrame(frame.header), footer: sanitizeFrame(frame.footer) };
+  await repo.saveFrame(ctx.db, ctx.domain.id, { ...kept, now: ctx.now });
+  return kept;
 }

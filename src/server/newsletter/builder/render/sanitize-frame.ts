@@ -70,7 +70,11 @@ const FRAME_OPTIONS: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   // A logo wider than a phone shrinks to fit, inline because not every client keeps a <style>.
   transformTags: {
-    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, style: `${attribs.style ? `${attribs.style.replace(/;?\s*$/, '')};` : ''}max-width:100%;height:auto` } }),
+    // Once: a frame is cut when the school saves it and again at each render.
+    img: (tagName, attribs) =>
+      /max-width\s*:\s*100%/.test(attribs.style ?? '')
+        ? { tagName, attribs }
+        : { tagName, attribs: { ...attribs, style: `${attribs.style ? `${attribs.style.replace(/;?\s*$/, '')};` : ''}max-width:100%;height:auto` } },
   },
 };
 

@@ -1,0 +1,201 @@
+import { useState, type ChangeEvent, type MouseEvent } from 'react';
+import { ATTACHMENT_PLACEHOLDER, BLOCK_LABELS, type Block } from '../../../contracts/newsletter-builder-rules';
+import type { BuilderStore } from '../../../stores/newsletter/builder/builder';
+import { boxStyle, columnsStyle, dividerStyle, imageStyle } from './block-style';
+import { BlockList } from './BlockList';
+import { Icon } from './icons';
+import { TextEditable } from './TextEditable';
+
+export interface BlockViewProps {
+  block: Block;
+  store: BuilderStore;
+  selectedId: string | null;
+  /** Whether the keyboard moves can go that way (the ends of the email, a cell's edges). */
+  can: { up: boolean; down: boolean; into: boolean; out: boolean };
+  /** Where keyboard focus should go after a block action (the block's id and the action). */
+  onAction: (id: string, action: string) => void;
+  canOf: (id: string) => BlockViewProps['can'];
+}
+
+function UploadButton({ label, accept, onFile }: { label: string; accept?: string; onFile: (file: File) => Promise<void> }) {
+  const [busy, setBusy] = useState(false);
+  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    if (!file) return;
+    setBusy(true);
+    try {
+      await onFile(file);
+    } finally {
+      setBusy(false);
+      input.value = '';
+    }
+  };
+  return (
+    <label className={`btn btn-sm nb-upload${busy ? ' disabled' : ''}`}>
+      <input type="file" className="visually-hidden" accept={accept} disabled={busy} onChange={(event) => void pick(event)} />
+      {busy ? 'Uploading…' : label}
+    </label>
+  );
+}
+
+/** One block on the canvas: its toolbar (drag handle, moves, duplicate, delete) and an editable likeness. */
+export function BlockView({ block, store, selectedId, can, onAction, canOf }: BlockViewProps) {
+  const selected = selectedId === block.id;
+  const label = `${BLOCK_LABELS[block.type]} block`;
+  const act = (action: string, run: () => void) => () => {
+    run();
+    onAction(block.id, action);
+  };
+  const select = (event: MouseEvent) => {
+    // A click inside a nested block selects that one only.
+    event.stopPropagation();
+    // The block's own buttons act on it without selecting it (Delete would select a block that is gone).
+    if (event.target instanceof Element && event.target.closest('.nb-block-bar, .nb-upload')) return;
+    if (!selected) store.select(block.id);
+  };
+
+  return (
+    <div
+      className={`nb-block nb-block-${block.type}${selected ? ' is-selected' : ''}`}
+      data-block-id={block.id}
+      data-type={block.type}
+      role="group"
+      aria-label={label}
+      onClick={select}
+    >
+      <div className="nb-block-bar" role="toolbar" aria-label={`${label} actions`}>
+        <span className="nb-handle" aria-hidden="true" title="Drag to move">
+          ⠿
+        </span>
+        <span className="nb-block-name">{BLOCK_LABELS[block.type]}</span>
+        <button
+          type="button"
+          className="btn btn-sm btn-ghost-secondary"
+          data-action="style"
+          aria-pressed={selected}
+          onClick={act('style', () => store.select(block.id))}
+        >
+          Style
+        </button>
+        <button
+          type="button"
+          className="btn btn-sm btn-ghost-secondary"
+          data-action="up"
+          disabled={!can.up}
+          aria-label={`Move ${label} up`}
+          onClick={act('up', () => store.step(block.id, -1))}
+        >
+          <Icon name="up" />
+        </button>
+        <button
+          type="button"
+          className="btn btn-sm btn-ghost-secondary"
+          data-action="down"
+          disabled={!can.down}
+          aria-label={`Move ${label} down`}
+          onClick={act('down', () => store.step(block.id, 1))}
+        >
+          <Icon name="down" />
+        </button>
+        {can.out ? (
+          <button type="button" className="btn btn-sm btn-ghost-secondary" data-action="out" onClick={act('out', () => store.outOfColumn(block.id))}>
+            Out of column
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="btn btn-sm btn-ghost-secondary"
+            data-action="into"
+            disabled={!can.into}
+            onClick={act('into', () => store.intoColumn(block.id))}
+          >
+            Into column
+          </button>
+        )}
+        <button
+          type="button"
+          className="btn btn-sm btn-ghost-secondary"
+          data-action="duplicate"
+          aria-label={`Duplicate ${label}`}
+          onClick={act('duplicate', () => store.duplicate(block.id))}
+        >
+          <Icon name="duplicate" />
+        </button>
+        <button
+          type="button"
+          className="btn btn-sm btn-ghost-danger"
+          data-action="delete"
+          aria-label={`Delete ${label}`}
+          onClick={act('delete', () => store.remove(block.id))}
+        >
+          <Icon name="delete" />
+        </button>
+      </div>
+      <div className="nb-block-box" style={boxStyle(block)}>
+        {block.type === 'text' ? (
+          <TextEditable html={block.data.html} selected={selected} onTyping={() => store.markTyping()} onCommit={(html) => store.setData(block.id, { html })} />
+        ) : null}
+        {block.type === 'image' ? (
+          <div className="nb-image">
+            {block.data.url ? (
+              <img src={block.data.url} alt={block.data.alt} style={imageStyle(block.settings)} draggable={false} />
+            ) : (
+              <div
+                className="nb-placeholder nb-image-placeholder"
+                style={{
+                  height: block.settings.height > 0 ? `${block.settings.height}px` : undefined,
+                }}
+              >
+                No image yet
+              </div>
+            )}
+            <UploadButton
+              label={block.data.url ? 'Replace image' : 'Upload image'}
+              accept="image/*"
+              onFile={async (file) => {
+                const res = await store.upload(file);
+                if (res) store.setData(block.id, { url: res.url });
+              }}
+            />
+          </div>
+        ) : null}
+        {block.type === 'attachment' ? (
+          <div className="nb-attachment">
+            {block.data.url ? (
+              <span className="nb-attachment-name">📎 {block.data.text || block.data.url}</span>
+            ) : (
+              <span className="nb-placeholder">{ATTACHMENT_PLACEHOLDER}</span>
+            )}
+            <UploadButton
+              label={block.data.url ? 'Replace file' : 'Upload a file'}
+              onFile={async (file) => {
+                const res = await store.upload(file);
+                if (res) store.setData(block.id, { url: res.url, text: res.text });
+              }}
+            />
+          </div>
+        ) : null}
+        {block.type === 'divider' ? <hr className="nb-divider" style={dividerStyle(block.settings)} /> : null}
+        {block.type === 'spacer' ? <div className="nb-spacer" style={{ height: `${block.settings.height}px` }} /> : null}
+        {block.type === 'columns' ? (
+          <div className="nb-columns" style={columnsStyle(block.settings).grid}>
+            {([0, 1] as const).map((cell) => (
+              <div key={cell} className="nb-cell" style={columnsStyle(block.settings).cell(cell)}>
+                <BlockList
+                  list={{ columnsId: block.id, cell }}
+                  blocks={block.data.elements[cell]}
+                  label={`${cell === 0 ? 'Left' : 'Right'} column`}
+                  store={store}
+                  selectedId={selectedId}
+                  onAction={onAction}
+                  canOf={canOf}
+                />
+              </div>
+            ))}
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}
