@@ -83,8 +83,18 @@ const BUDGETS = {
   // Issue 10: 85.3 and 84.7 KB when set (the editor of the simple newsletter loads on demand).
   '/newsletter/manage/list': 90 * 1024,
   '/newsletter/send/simple': 90 * 1024,
+  // Issue 11's budget; 91.0 KB when set (SortableJS, the preview and toastify load after hydration).
+  '/newsletter/send/builder': 300 * 1024,
 };
-const DEFAULT_PAGES = ['/home', '/account/products', '/website/posts', '/website/posts/edit?new', '/newsletter/manage/list', '/newsletter/send/simple'];
+const DEFAULT_PAGES = [
+  '/home',
+  '/account/products',
+  '/website/posts',
+  '/website/posts/edit?new',
+  '/newsletter/manage/list',
+  '/newsletter/send/simple',
+  '/newsletter/send/builder',
+];
 const LOAD_TARGETS = ['/home', '/api/api/user'];
 const WARMUP_MS = 1000;
 const SECTIONS = ['js', 'load', 'boot', 'posts', 'lighthouse', 'bytes', 'ratios', 'newsletter', 'pipeline', 'builder'];

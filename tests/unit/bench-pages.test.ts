@@ -55,9 +55,4 @@ describe('bench trivial pages', () => {
     // Outside src/pages, outside dist/: a normal build has no file that could route them.
     expect(BENCH_OUT_DIR.startsWith(path.join(ROOT, 'node_modules') + path.sep)).toBe(true);
   });
-
-  it.skipIf(!fs.existsSync(path.join(ROOT, 'dist/server')))('are absent from the production build in dist/', async () => {
-    const { benchRoutesInDist } = await import('../../scripts/bench/build.mjs');
-    expect(benchRoutesInDist()).toEqual([]);
-  });
 });
