@@ -307,6 +307,8 @@ test.describe('Create Page', () => {
     await page.getByRole('button', { name: 'Create' }).click();
     const payload = (await saving).postDataJSON() as { content: string };
     expect(payload.content).toMatch(/^<p><img src="\/uploads\/demo\.school\/[^"]+" alt="" class="Responsive"><\/p>$/);
+    // The save runs to its end (the list and its toast): a context closed mid-navigation once hung its teardown.
+    await expectToastOnList(page, '/website/pages', 'Success! Page will be published within 24 hours.');
   });
 
   test('says when the galleries cannot be loaded', async ({ page }) => {
