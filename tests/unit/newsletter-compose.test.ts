@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { absoluteAddresses, attachmentParagraph, newsletterHtml, plainText } from '../../src/server/newsletter/sends/compose';
 import { isLive, toSendRow } from '../../src/lib/newsletter-sends';
-import { initialTicked } from '../../src/stores/newsletter/simple-send';
+import { initialTicked } from '../../src/stores/newsletter/send-form';
 import type { SendSummary } from '../../src/contracts/newsletter';
 
 describe('a newsletter’s email', () => {

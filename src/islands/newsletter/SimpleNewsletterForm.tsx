@@ -2,13 +2,12 @@ import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import '../ui/ui.css';
 import './newsletter.css';
-import { CategoryPicker } from '../ui/CategoryPicker';
+import { membersPhrase, SendHeaderFields, WebsiteCategoriesField } from './SendFields';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { RichTextArea } from '../ui/rich-text/RichTextArea';
 import type { EditorControls } from '../ui/rich-text/EditorSurface';
 import { useLeaveGuard } from '../ui/useLeaveGuard';
 import { createSimpleSendStore } from '../../stores/newsletter/simple-send';
-import { MAX_FROM_NAME_LENGTH, MAX_SUBJECT_LENGTH } from '../../contracts/newsletter-rules';
 import type { Category } from '../../contracts/website';
 
 export interface SimpleNewsletterFormProps {
@@ -17,8 +16,6 @@ export interface SimpleNewsletterFormProps {
   audience: number;
   schoolName: string;
 }
-
-const members = (n: number) => `${n} subscribed member${n === 1 ? '' : 's'}`;
 
 /** Simple Newsletter: From, Subject, Message, the post's website categories, one attachment, Send (after a confirm naming the audience). */
 export default function SimpleNewsletterForm({ categories, audience, schoolName }: SimpleNewsletterFormProps) {
@@ -45,7 +42,6 @@ export default function SimpleNewsletterForm({ categories, audience, schoolName 
     void store.send(() => (controls ? controls.getHtml() : Promise.reject(new Error('The editor is not ready.'))), guard.leaveNow);
   };
 
-  const invalid = (field: 'from' | 'subject') => error.text !== '' && error.field === field;
   const errorId = `${id}-error`;
   return (
     <form className="card" onSubmit={submit} noValidate aria-labelledby={`${id}-heading`}>
@@ -55,47 +51,15 @@ export default function SimpleNewsletterForm({ categories, audience, schoolName 
         </h2>
       </div>
       <div className="card-body">
-        <div className="row g-3">
-          <div className="col-md-6">
-            <label className="form-label required" htmlFor={`${id}-from`}>
-              From
-            </label>
-            <input
-              id={`${id}-from`}
-              ref={fromRef}
-              className={`form-control${invalid('from') ? ' is-invalid' : ''}`}
-              name="from"
-              autoComplete="organization"
-              maxLength={MAX_FROM_NAME_LENGTH}
-              required
-              value={form.from}
-              aria-invalid={invalid('from') || undefined}
-              aria-describedby={`${id}-from-hint${invalid('from') ? ` ${errorId}` : ''}`}
-              onChange={(event) => store.$form.setKey('from', event.target.value)}
-            />
-            <div className="form-hint" id={`${id}-from-hint`}>
-              The name your readers see the newsletter come from.
-            </div>
-          </div>
-          <div className="col-md-6">
-            <label className="form-label required" htmlFor={`${id}-subject`}>
-              Subject
-            </label>
-            <input
-              id={`${id}-subject`}
-              ref={subjectRef}
-              className={`form-control${invalid('subject') ? ' is-invalid' : ''}`}
-              name="subject"
-              autoComplete="off"
-              maxLength={MAX_SUBJECT_LENGTH}
-              required
-              value={form.subject}
-              aria-invalid={invalid('subject') || undefined}
-              aria-describedby={invalid('subject') ? errorId : undefined}
-              onChange={(event) => store.$form.setKey('subject', event.target.value)}
-            />
-          </div>
-        </div>
+        <SendHeaderFields
+          id={id}
+          form={form}
+          error={error}
+          errorId={errorId}
+          fromRef={fromRef}
+          subjectRef={subjectRef}
+          onChange={(field, value) => store.$form.setKey(field, value)}
+        />
 
         <div className="mt-3">
           <span className="form-label" id={`${id}-message`}>
@@ -104,11 +68,7 @@ export default function SimpleNewsletterForm({ categories, audience, schoolName 
           <RichTextArea initialHtml="" labelledBy={`${id}-message`} uploadImage={store.uploadImage} onReady={setControls} onChange={store.markMessageChanged} />
         </div>
 
-        <fieldset className="mt-3">
-          <legend className="form-label">Website categories</legend>
-          <p className="form-hint mt-0">The newsletter is also published on your website as a post in these categories.</p>
-          <CategoryPicker categories={categories} ticked={ticked} onToggle={(category, on) => store.toggleCategory(category, on)} />
-        </fieldset>
+        <WebsiteCategoriesField categories={categories} ticked={ticked} onToggle={(category, on) => store.toggleCategory(category, on)} />
 
         <div className="mt-3">
           <label className="form-label" htmlFor={`${id}-attachment`}>
@@ -131,7 +91,7 @@ export default function SimpleNewsletterForm({ categories, audience, schoolName 
         ) : null}
       </div>
       <div className="card-footer d-flex flex-wrap align-items-center justify-content-end gap-2">
-        <span className="text-secondary me-auto">Goes to {members(audience)}.</span>
+        <span className="text-secondary me-auto">Goes to {membersPhrase(audience)}.</span>
         <button className="btn btn-primary" type="submit" aria-disabled={sending || !controls || undefined}>
           {sending ? 'Sending…' : 'Send'}
         </button>
@@ -143,7 +103,7 @@ export default function SimpleNewsletterForm({ categories, audience, schoolName 
         onConfirm={confirmSend}
         onCancel={() => setConfirming(false)}
       >
-        {`“${form.subject.trim()}” goes to ${members(audience)} and is published on your website.`}
+        {`“${form.subject.trim()}” goes to ${membersPhrase(audience)} and is published on your website.`}
       </ConfirmDialog>
       {guard.dialog}
     </form>

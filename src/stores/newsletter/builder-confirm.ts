@@ -5,7 +5,7 @@
  * page; a test goes to the signed-in user, and the screen stays), Publish to website, and
  * Download PDF (emailed to the user). The build is the one saved on the server.
  */
-import { atom, map, type MapStore, type ReadableAtom } from 'nanostores';
+import { atom, type ReadableAtom } from 'nanostores';
 import { send } from '../../lib/send';
 import { showToast } from '../../lib/toast';
 import { setFlash } from '../../lib/flash';
@@ -13,14 +13,9 @@ import { GENERIC_FAILURE } from '../../lib/api-client';
 import { sendViewHref } from '../../lib/newsletter-sends';
 import { builderApi } from '../../contracts/newsletter-builder-endpoints';
 import { PDF_EMAILED, PDF_FAILED, PDF_WAIT, POSTED_TO_WEBSITE, SUBJECT_REQUIRED, type Build } from '../../contracts/newsletter-builder-rules';
-import { NEWSLETTER_SENT, SEND_FIELDS_REQUIRED } from '../../contracts/newsletter-rules';
+import { NEWSLETTER_SENT } from '../../contracts/newsletter-rules';
 import type { Category } from '../../contracts/website';
-import { initialTicked } from './simple-send';
-
-export interface BuilderConfirmForm {
-  from: string;
-  subject: string;
-}
+import { createSendFormState, type SendFormState } from './send-form';
 
 export type ConfirmAction = 'send' | 'publish' | 'pdf';
 
@@ -35,21 +30,11 @@ export interface BuilderConfirmInit {
   test: boolean;
 }
 
-export interface BuilderConfirmStore {
-  $form: MapStore<BuilderConfirmForm>;
-  $ticked: ReadableAtom<ReadonlySet<number>>;
-  $attachment: ReadableAtom<File | null>;
+export interface BuilderConfirmStore extends Pick<SendFormState, '$form' | '$ticked' | '$attachment' | '$error' | '$dirty' | 'toggleCategory' | 'setAttachment' | 'check'> {
   /** The action under way, if any (the others wait). */
   $busy: ReadableAtom<ConfirmAction | null>;
-  /** What is wrong ('' when nothing), and which field to fix. */
-  $error: ReadableAtom<{ text: string; field?: keyof BuilderConfirmForm }>;
   /** The website post made by Publish to website, once there is one. */
   $postUrl: ReadableAtom<string | null>;
-  $dirty: ReadableAtom<boolean>;
-  toggleCategory(id: number, ticked: boolean): void;
-  setAttachment(file: File | null): void;
-  /** Spec section 5: from and subject are required. True when the form may be sent. */
-  check(): boolean;
   send(navigate?: (path: string) => void): Promise<boolean>;
   /** Spec section 5: a subject is required. */
   publish(): Promise<boolean>;
@@ -62,29 +47,11 @@ const assign = (path: string) => window.location.assign(path);
 export const testSentText = (email: string) => `Your test email has been sent to ${email}.`;
 
 export function createBuilderConfirmStore(init: BuilderConfirmInit): BuilderConfirmStore {
-  const $form = map<BuilderConfirmForm>({ from: init.schoolName, subject: '' });
-  const $ticked = atom<ReadonlySet<number>>(initialTicked(init.categories));
-  const $attachment = atom<File | null>(null);
+  const state = createSendFormState(init);
+  const { $form, $attachment, fail } = state;
   const $busy = atom<ConfirmAction | null>(null);
-  const $error = atom<{ text: string; field?: keyof BuilderConfirmForm }>({
-    text: '',
-  });
   const $postUrl = atom<string | null>(null);
-  const $dirty = atom(false);
-  const touched = () => $dirty.set(true);
-  $form.listen(touched);
-  $attachment.listen(touched);
-  $ticked.listen(touched);
 
-  const fail = (text: string, field?: keyof BuilderConfirmForm) => {
-    $error.set(field ? { text, field } : { text });
-    void showToast(text, { type: 'error' });
-  };
-  const categoryMap = (): string => {
-    const category: Record<string, string> = {};
-    for (const c of init.categories) if ($ticked.get().has(c.id)) category[String(c.id)] = c.name;
-    return JSON.stringify(category);
-  };
   /** Runs one action at a time. */
   const exclusive = async (action: ConfirmAction, work: () => Promise<boolean>): Promise<boolean> => {
     if ($busy.get()) return false;
@@ -100,30 +67,15 @@ export function createBuilderConfirmStore(init: BuilderConfirmInit): BuilderConf
 
   const store: BuilderConfirmStore = {
     $form,
-    $ticked,
+    $ticked: state.$ticked,
     $attachment,
     $busy,
-    $error,
+    $error: state.$error,
     $postUrl,
-    $dirty,
-    toggleCategory(id, ticked) {
-      const next = new Set($ticked.get());
-      if (ticked) next.add(id);
-      else next.delete(id);
-      $ticked.set(next);
-    },
-    setAttachment(file) {
-      $attachment.set(file);
-    },
-    check() {
-      const { from, subject } = $form.get();
-      if (from.trim() && subject.trim()) {
-        $error.set({ text: '' });
-        return true;
-      }
-      fail(SEND_FIELDS_REQUIRED, from.trim() ? 'subject' : 'from');
-      return false;
-    },
+    $dirty: state.$dirty,
+    toggleCategory: state.toggleCategory,
+    setAttachment: state.setAttachment,
+    check: state.check,
     send(navigate = assign) {
       if (!store.check()) return Promise.resolve(false);
       return exclusive('send', async () => {
@@ -137,7 +89,7 @@ export function createBuilderConfirmStore(init: BuilderConfirmInit): BuilderConf
               subject,
               build: JSON.stringify(init.build),
               test: init.test ? '1' : '0',
-              ...(init.test ? {} : { category: categoryMap() }),
+              ...(init.test ? {} : { category: state.categoryJson() }),
               ...(attachment ? { attachment } : {}),
             },
           },
@@ -148,7 +100,7 @@ export function createBuilderConfirmStore(init: BuilderConfirmInit): BuilderConf
           void showToast(testSentText(init.userEmail), { type: 'success' });
           return true;
         }
-        $dirty.set(false);
+        state.markSent();
         const href = sendViewHref(res.id);
         setFlash(href.split('?')[0] ?? '', NEWSLETTER_SENT);
         navigate(href);
@@ -161,7 +113,7 @@ export function createBuilderConfirmStore(init: BuilderConfirmInit): BuilderConf
         fail(SUBJECT_REQUIRED, 'subject');
         return Promise.resolve(false);
       }
-      $error.set({ text: '' });
+      state.clearError();
       return exclusive('publish', async () => {
         const res = await send(
           builderApi.builderWebsite,
@@ -169,7 +121,7 @@ export function createBuilderConfirmStore(init: BuilderConfirmInit): BuilderConf
             form: {
               subject,
               build: JSON.stringify(init.build),
-              category: categoryMap(),
+              category: state.categoryJson(),
             },
           },
           { onFailure },

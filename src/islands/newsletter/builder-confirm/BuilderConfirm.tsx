@@ -2,11 +2,10 @@ import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import '../../ui/ui.css';
 import '../newsletter.css';
-import { CategoryPicker } from '../../ui/CategoryPicker';
+import { membersPhrase, SendHeaderFields, WebsiteCategoriesField } from '../SendFields';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { useLeaveGuard } from '../../ui/useLeaveGuard';
 import { createBuilderConfirmStore } from '../../../stores/newsletter/builder-confirm';
-import { MAX_FROM_NAME_LENGTH, MAX_SUBJECT_LENGTH } from '../../../contracts/newsletter-rules';
 import type { Build } from '../../../contracts/newsletter-builder-rules';
 import type { Category } from '../../../contracts/website';
 
@@ -26,8 +25,6 @@ export interface BuilderConfirmProps {
   /** Where Cancel goes: the builder, with the build as saved. */
   builderHref: string;
 }
-
-const members = (n: number) => `${n} subscribed member${n === 1 ? '' : 's'}`;
 
 /** Send Email / Send Test Email: From, Subject, the post's categories (not for a test), an attachment; Send, Publish to website, Download PDF, Cancel. */
 export default function BuilderConfirm({ name, build, html, categories, audience, schoolName, userEmail, test, builderHref }: BuilderConfirmProps) {
@@ -63,7 +60,6 @@ export default function BuilderConfirm({ name, build, html, categories, audience
     if (!(await store.publish()) && store.$error.get().field) focusError();
   };
 
-  const invalid = (field: 'from' | 'subject') => error.text !== '' && error.field === field;
   const errorId = `${id}-error`;
   return (
     <form className="card" onSubmit={submit} noValidate aria-labelledby={`${id}-heading`}>
@@ -76,56 +72,20 @@ export default function BuilderConfirm({ name, build, html, categories, audience
         <p className="text-secondary mt-0">
           {test
             ? `The test goes to you only, at ${userEmail}, exactly as your readers will see it.`
-            : `Goes to ${members(audience)} and is published on your website.`}
+            : `Goes to ${membersPhrase(audience)} and is published on your website.`}
         </p>
-        <div className="row g-3">
-          <div className="col-md-6">
-            <label className="form-label required" htmlFor={`${id}-from`}>
-              From
-            </label>
-            <input
-              id={`${id}-from`}
-              ref={fromRef}
-              className={`form-control${invalid('from') ? ' is-invalid' : ''}`}
-              name="from"
-              autoComplete="organization"
-              maxLength={MAX_FROM_NAME_LENGTH}
-              required
-              value={form.from}
-              aria-invalid={invalid('from') || undefined}
-              aria-describedby={`${id}-from-hint${invalid('from') ? ` ${errorId}` : ''}`}
-              onChange={(event) => store.$form.setKey('from', event.target.value)}
-            />
-            <div className="form-hint" id={`${id}-from-hint`}>
-              The name your readers see the newsletter come from.
-            </div>
-          </div>
-          <div className="col-md-6">
-            <label className="form-label required" htmlFor={`${id}-subject`}>
-              Subject
-            </label>
-            <input
-              id={`${id}-subject`}
-              ref={subjectRef}
-              className={`form-control${invalid('subject') ? ' is-invalid' : ''}`}
-              name="subject"
-              autoComplete="off"
-              maxLength={MAX_SUBJECT_LENGTH}
-              required
-              value={form.subject}
-              aria-invalid={invalid('subject') || undefined}
-              aria-describedby={invalid('subject') ? errorId : undefined}
-              onChange={(event) => store.$form.setKey('subject', event.target.value)}
-            />
-          </div>
-        </div>
+        <SendHeaderFields
+          id={id}
+          form={form}
+          error={error}
+          errorId={errorId}
+          fromRef={fromRef}
+          subjectRef={subjectRef}
+          onChange={(field, value) => store.$form.setKey(field, value)}
+        />
 
         {test ? null : (
-          <fieldset className="mt-3">
-            <legend className="form-label">Website categories</legend>
-            <p className="form-hint mt-0">The newsletter is also published on your website as a post in these categories.</p>
-            <CategoryPicker categories={categories} ticked={ticked} onToggle={(category, on) => store.toggleCategory(category, on)} />
-          </fieldset>
+          <WebsiteCategoriesField categories={categories} ticked={ticked} onToggle={(category, on) => store.toggleCategory(category, on)} />
         )}
 
         <div className="mt-3">
@@ -181,7 +141,7 @@ export default function BuilderConfirm({ name, build, html, categories, audience
         }}
         onCancel={() => setConfirming(false)}
       >
-        {`“${form.subject.trim()}” goes to ${members(audience)} and is published on your website.`}
+        {`“${form.subject.trim()}” goes to ${membersPhrase(audience)} and is published on your website.`}
       </ConfirmDialog>
       {guard.dialog}
     </form>
