@@ -2,7 +2,7 @@ import { JSDOM } from 'jsdom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COLUMN_IN_COLUMN, defaultSettings, renderResponseSchema, type Build, type TextBlock } from '../../src/contracts/newsletter-builder';
 import type { Api } from '../../src/server/api';
-import { bodyOf, post, signedInUser, useTestContext, type TestSchool } from '../factories';
+import { bodyOf, failure, post, signedInUser, type TestSchool, useTestContext } from '../factories';
 
 /**
  * POST /api/newsletter/send/builder/build (spec section 7: `{build}` -> the email's HTML for the
@@ -13,12 +13,6 @@ const RENDER = '/api/newsletter/send/builder/build';
 
 function postJson(app: Api, body: unknown, cookie: string): Promise<Response> {
   return post(app, RENDER, JSON.stringify(body), { cookie });
-}
-
-async function failure(res: Response): Promise<{ status: number; message: string | undefined; isAuthFailed: boolean }> {
-  const body = (await bodyOf(res)) as { success: boolean; isAuthFailed: boolean; message?: string };
-  expect(body.success).toBe(false);
-  return { status: res.status, message: body.message, isAuthFailed: body.isAuthFailed };
 }
 
 const text = (id: string, html: string): TextBlock => ({ id, type: 'text', data: { html }, settings: defaultSettings('text') });

@@ -11,8 +11,7 @@ import {
   type TextBlock,
   type Build,
 } from '../../src/contracts/newsletter-builder';
-import type { Api } from '../../src/server/api';
-import { bodyOf, get, post, signedInUser, useTestContext } from '../factories';
+import { bodyOf, failure, get, postJson, signedInUser, useTestContext } from '../factories';
 
 /**
  * The builder's documents (spec section 7: `send/builder/template`, `load`, `load/{templateId}`,
@@ -24,16 +23,6 @@ const FRAME = '/api/newsletter/send/builder/template';
 const LOAD = '/api/newsletter/send/builder/load';
 const NEW = '/api/newsletter/send/builder/new';
 const SAVE = '/api/newsletter/send/builder/save';
-
-function postJson(app: Api, path: string, body: unknown, cookie: string): Promise<Response> {
-  return post(app, path, JSON.stringify(body), { cookie });
-}
-
-async function failure(res: Response): Promise<{ status: number; message: string | undefined; isAuthFailed: boolean }> {
-  const body = (await bodyOf(res)) as { success: boolean; isAuthFailed: boolean; message?: string };
-  expect(body.success).toBe(false);
-  return { status: res.status, message: body.message, isAuthFailed: body.isAuthFailed };
-}
 
 const text = (id: string, html: string): TextBlock => ({ id, type: 'text', data: { html }, settings: defaultSettings('text') });
 

@@ -10,24 +10,13 @@ import {
   NOT_A_MEMBER,
   UNSUBSCRIBED_ADDRESS,
 } from '../../src/contracts/newsletter';
-import type { Api } from '../../src/server/api';
-import { bodyOf, get, post, signedInUser, useTestContext, type TestSchool } from '../factories';
+import { bodyOf, failure, get, post, postJson, signedInUser, type TestSchool, useTestContext } from '../factories';
 
 /** The mailing list's calls (spec section 7, Newsletter `manage/*`) on a real database, both kinds. */
 const LIST = '/api/newsletter/manage/list/load';
 const PAGE = '/api/newsletter/manage/list/page';
 const ADD = '/api/newsletter/manage/add';
 const DELETE = '/api/newsletter/manage/delete';
-
-function postJson(app: Api, path: string, body: unknown, cookie: string): Promise<Response> {
-  return post(app, path, JSON.stringify(body), { cookie });
-}
-
-async function failure(res: Response): Promise<{ status: number; message: string | undefined; isAuthFailed: boolean }> {
-  const body = (await bodyOf(res)) as { success: boolean; isAuthFailed: boolean; message?: string };
-  expect(body.success).toBe(false);
-  return { status: res.status, message: body.message, isAuthFailed: body.isAuthFailed };
-}
 
 describe('newsletter: the mailing list', () => {
   const ctx = useTestContext();

@@ -48,6 +48,18 @@ export function postLogin(
   return post(app, '/api/login', JSON.stringify({ email: credentials.email, password: credentials.password }), options);
 }
 
+/** A JSON POST with a session cookie ('' for none). */
+export function postJson(app: Api, path: string, body: unknown, cookie: string): Promise<Response> {
+  return post(app, path, JSON.stringify(body), { cookie });
+}
+
+/** An envelope that says no: its status, message and isAuthFailed (throws for a success). */
+export async function failure(res: Response): Promise<{ status: number; message: string | undefined; isAuthFailed: boolean }> {
+  const body = (await bodyOf(res)) as { success: boolean; isAuthFailed: boolean; message?: string };
+  if (body.success !== false) throw new Error(`Expected a failure, got ${res.status} ${JSON.stringify(body)}`);
+  return { status: res.status, message: body.message, isAuthFailed: body.isAuthFailed };
+}
+
 /** The body as `unknown`: tests narrow it with the contract schemas or compare it whole. */
 export async function bodyOf(res: Response): Promise<unknown> {
   return (await res.json()) as unknown;
