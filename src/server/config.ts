@@ -121,6 +121,11 @@ export const configSchema = z.object({
    * system's /usr/bin/chromium when there is one; without any, the export is refused politely.
    */
   PORTAL_CHROMIUM_PATH: optionalText,
+  /**
+   * Learning in the Cloud: the older dashboard that handles student list uploads (/hapara/upload
+   * links to it); without it the page says the provider will give the address.
+   */
+  PORTAL_LEGACY_DASHBOARD_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).optional()),
   PORTAL_ADMIN_EMAIL: optionalText.pipe(z.email({ error: 'must be an email address' }).optional()),
   PORTAL_ADMIN_PASSWORD: optionalText.pipe(
     z.string().min(8, 'must be at least 8 characters long').optional(),

@@ -18,6 +18,7 @@ export const accountModule: PortalModule = {
     items: [
       { label: 'My Products', href: '/account/products' },
       { label: 'Manage Users', href: '/account/users' },
+      { label: 'Activity Log', href: '/account/activity' },
     ],
   },
 };

@@ -7,6 +7,7 @@ import { productsOf } from '../../lib/products';
 import * as repo from './repository';
 import { Refusal } from '../errors';
 import type { SchoolContext } from '../context';
+import { listAuditPage } from '../audit';
 
 /** A school's domain label, e.g. `demo.school`: a host name, lowercase. */
 export const domainLabelSchema = z
@@ -111,4 +112,14 @@ export async function resetPassword(
     await revokeUserSessions(trx, user.id);
   });
   return { email, password };
+}
+
+/** Account > Activity Log shows 20 entries a page. */
+export const ACTIVITY_PAGE_SIZE = 20;
+
+/** A page of the school's audit log (who saw or exported personal data), newest first; a page past the end answers the last. */
+export async function loadActivityLog(ctx: SchoolContext, page: number): Promise<Awaited<ReturnType<typeof listAuditPage>> & { page: number }> {
+  const first = await listAuditPage(ctx.db, ctx.domain.id, page, ACTIVITY_PAGE_SIZE);
+  if (page <= first.totalPages) return { ...first, page };
+  return { ...(await listAuditPage(ctx.db, ctx.domain.id, first.totalPages, ACTIVITY_PAGE_SIZE)), page: first.totalPages };
 }

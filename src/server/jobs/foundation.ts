@@ -2,11 +2,13 @@ import { purgeExpiredSessions } from '../auth/sessions';
 import { LOGIN_WINDOW_SECONDS } from '../auth/rate-limit';
 import type { JobSource } from './handlers';
 import { purgeFinishedJobs } from './queue';
+import { purgeOldAudit } from '../audit';
 
 /**
  * The foundation's upkeep, listed with the modules' jobs by src/server/modules.ts: expired
  * sessions, sign-in failures older than the rate limit's window (recording a failure drops old
- * ones too, but only while failures keep coming), and finished jobs past their keeping time.
+ * ones too, but only while failures keep coming), finished jobs past their keeping time, and audit
+ * log entries past theirs (AUDIT_KEEP_DAYS).
  */
 export const FOUNDATION_JOBS: JobSource = {
   name: 'foundation',
@@ -24,10 +26,14 @@ export const FOUNDATION_JOBS: JobSource = {
         await purgeFinishedJobs(rt.db, rt.clock());
       },
     },
+    'audit-purge-old': {
+      run: (rt) => purgeOldAudit(rt.db, rt.clock()),
+    },
   },
   schedules: [
     { name: 'sessions-purge-expired', everySeconds: 60 * 60 },
     { name: 'login-failures-purge', everySeconds: 60 * 60 },
     { name: 'jobs-purge-finished', everySeconds: 24 * 60 * 60 },
+    { name: 'audit-purge-old', everySeconds: 24 * 60 * 60 },
   ],
 };
