@@ -11,6 +11,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ENTRY } from './build-state.mjs';
 import { compressResponses, indexStaticFiles, serveStatic } from './delivery.mjs';
+import { tuneServerHeap } from './node-flags.mjs';
+
+tuneServerHeap();
 
 // The server runs React's production build (and any library's): they read NODE_ENV when imported.
 process.env.NODE_ENV ??= 'production';

@@ -4,8 +4,15 @@
  * build. It skips Astro (routing, the page middleware, the Node adapter): the figures measure the
  * API and the database. Reads the same environment as the server (HOST, PORT, PORTAL_DATA_DIR,
  * DATABASE_URL); `GET /ready` answers 200 once the database is prepared.
+ *
+ * With PORTAL_BENCH_TRIVIAL_JSON (a JSON file), `GET /bench/trivial-json` is a trivial Hono route
+ * answering that JSON from memory (c.json, as every call answers): the baseline a call's req/s is
+ * divided by. It exists only here, never in the portal's routes.
  */
+import fs from 'node:fs';
 import http from 'node:http';
+import { Hono } from 'hono';
+import { z } from 'zod';
 import { createApi } from '../../src/server/api';
 import { systemClock } from '../../src/server/clock';
 import { parseConfig } from '../../src/server/config';
@@ -17,6 +24,14 @@ const db = openDatabase(config);
 const runtime = { config, db, clock: systemClock };
 await prepareDatabase(runtime, () => undefined);
 const api = createApi(runtime);
+
+const TRIVIAL_JSON_PATH = '/bench/trivial-json';
+const trivialFile = process.env.PORTAL_BENCH_TRIVIAL_JSON;
+const trivial = trivialFile ? trivialJsonApp(z.record(z.string(), z.unknown()).parse(JSON.parse(fs.readFileSync(trivialFile, 'utf8')))) : null;
+
+function trivialJsonApp(body: Record<string, unknown>): Hono {
+  return new Hono().get(TRIVIAL_JSON_PATH, (c) => c.json(body));
+}
 
 async function bodyOf(req: http.IncomingMessage): Promise<Uint8Array<ArrayBuffer> | undefined> {
   if (req.method === 'GET' || req.method === 'HEAD') return undefined;
@@ -41,7 +56,8 @@ const server = http.createServer((req, res) => {
       headers,
       ...(body ? { body } : {}),
     });
-    const response = await api.fetch(request, { clientAddress: req.socket.remoteAddress ?? '' });
+    const app = trivial && req.url === TRIVIAL_JSON_PATH ? trivial : api;
+    const response = await app.fetch(request, { clientAddress: req.socket.remoteAddress ?? '' });
     const out: Record<string, string | string[]> = {};
     response.headers.forEach((value, name) => {
       if (name !== 'set-cookie') out[name] = value;

@@ -33,6 +33,10 @@ import type { SendRow } from '../../src/server/newsletter/sends/repository';
 import { sendProgress, startSend, type NewsletterContent } from '../../src/server/newsletter/sends/service';
 import { unsubscribeUrl } from '../../src/server/newsletter/sends/unsubscribe';
 import { NEWSLETTER, PORTAL_ORIGIN, recipientOf, type SenderResult } from './pipeline-content';
+import { tuneServerHeap } from '../node-flags.mjs';
+
+// Both modes run as the server does (its heap settings: scripts/node-flags.mjs).
+tuneServerHeap();
 
 const RSS_SAMPLE_MS = 50;
 /** Lets the garbage of booting and migrating be collected before the idle figure is taken. */

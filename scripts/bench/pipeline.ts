@@ -13,6 +13,7 @@
  * Each sender is a process of its own (scripts/bench/pipeline-sender.ts), so its RSS is its own
  * and it does not share a CPU thread with the sink.
  */
+import { SERVER_NODE_FLAGS } from '../node-flags.mjs';
 import path from 'node:path';
 import { parseConfig } from '../../src/server/config';
 import { isPostgres, openDatabase, type Db } from '../../src/server/db';
@@ -95,7 +96,7 @@ async function seedSchool(db: Db, label: string, members: number): Promise<Bench
 async function runSender(sink: CountingSink, env: NodeJS.ProcessEnv, expected: number): Promise<PipelineRun> {
   sink.reset();
   const cpu = process.cpuUsage();
-  const run = startNode(['--import', 'tsx', SENDER], {
+  const run = startNode([...SERVER_NODE_FLAGS, '--import', 'tsx', SENDER], {
     label: `pipeline sender (${env.BENCH_MODE})`,
     env,
   });

@@ -30,6 +30,7 @@ export const NO_CLASS_CHANGES = 'Nothing has changed: there is nothing to send.'
 export const STUDENT_NOT_FOUND = 'This student is not on your student list.';
 export const UNKNOWN_CLASS = 'Please choose one of your school’s classes.';
 export const INVALID_STUDENT_EMAIL = 'Failed! Please enter a valid email address.';
+export const INVALID_TEACHER_USERNAME = 'A teacher is named by their username: letters, digits, dots, hyphens and underscores.';
 export const INVALID_NAME = 'Names can hold letters, spaces, hyphens, apostrophes and full stops only.';
 
 /** Spec section 2 (/hapara/leavers): the warning shown with the form, and the refusal of a class list. */
@@ -49,6 +50,7 @@ export const MAX_CLASS_NAME_LENGTH = 100;
 export const MAX_USERNAME_LENGTH = 64;
 export const MAX_CLASSES = 500;
 export const MAX_TEACHERS_PER_CLASS = 50;
+export const TOO_MANY_TEACHERS = `A class can have at most ${MAX_TEACHERS_PER_CLASS} teachers.`;
 /** The most rows a leavers CSV may hold. */
 export const MAX_LEAVERS_ROWS = 10_000;
 

@@ -7,6 +7,7 @@ import {
   FIELDS_REQUIRED,
   INVALID_NAME,
   INVALID_STUDENT_EMAIL,
+  INVALID_TEACHER_USERNAME,
   MAX_CLASS_NAME_LENGTH,
   MAX_CLASSES,
   MAX_FIELD_LENGTH,
@@ -14,6 +15,7 @@ import {
   MAX_TEACHERS_PER_CLASS,
   MAX_USERNAME_LENGTH,
   NAME_PATTERN,
+  TOO_MANY_TEACHERS,
   PENDING_KINDS,
   USERNAME_PATTERN,
 } from './hapara-rules';
@@ -114,7 +116,7 @@ const username = z
   .trim()
   .min(1, FIELDS_REQUIRED)
   .max(MAX_USERNAME_LENGTH, `A username can be at most ${MAX_USERNAME_LENGTH} characters.`)
-  .refine((value) => USERNAME_PATTERN.test(value), 'A teacher is named by their username: letters, digits, dots, hyphens and underscores.')
+  .refine((value) => USERNAME_PATTERN.test(value), INVALID_TEACHER_USERNAME)
   .transform((value) => value.toLowerCase());
 
 /** A class row (spec section 3): Mailbox (the class code), Name, Teachers (usernames), Subject Folders ('*' = 'All Files'). */
@@ -142,7 +144,7 @@ export const classEditSchema = z.object({
   teachers: z
     .array(username, { error: FIELDS_REQUIRED })
     .min(1, FIELDS_REQUIRED)
-    .max(MAX_TEACHERS_PER_CLASS, `A class can have at most ${MAX_TEACHERS_PER_CLASS} teachers.`),
+    .max(MAX_TEACHERS_PER_CLASS, TOO_MANY_TEACHERS),
   folders: z.array(requiredText(MAX_CLASS_NAME_LENGTH, 'folder'), { error: FIELDS_REQUIRED }).min(1, FIELDS_REQUIRED),
 });
 export type ClassEdit = z.infer<typeof classEditSchema>;
@@ -161,12 +163,15 @@ export const saveClassesResponseSchema = successSchema({ changed: z.number().int
 export const leaversFormSchema = z.object({
   file: z.file({ error: 'Choose a CSV file to upload.' }),
   dryRun: z
-    .enum(['true', 'false'], { error: 'dryRun must be true or false.' })
+    .enum(['true', 'false'], { error: 'Must be true or false.' })
     .default('true')
     .transform((value) => value === 'true'),
 });
 
-/** A row of the file as read (rows are numbered as a spreadsheet shows them: the header is row 1). */
+/**
+ * A row of the file (rows numbered as a spreadsheet shows them: the header is row 1): matched and
+ * pending rows carry the roster's names and class (who would go), ambiguous and unknown rows the file's text.
+ */
 export const leaverRowSchema = z.object({ row: z.number().int(), firstname: z.string(), lastname: z.string(), class: z.string() });
 
 export const leaversSummarySchema = z.object({

@@ -12,7 +12,7 @@ export interface ToastOptions {
   onClick?: () => void;
 }
 
-const COLOURS = { info: '#206bc4', success: '#2fb344', error: '#d63939' } as const;
+const COLOURS = { info: '#206bc4', success: '#1e7b34', error: '#d63939' } as const;
 
 /**
  * The one toast helper. toastify-js loads on the first toast, so pages that never show one do

@@ -10,6 +10,8 @@ import { newsletterCalls } from '../../src/contracts/newsletter';
 import { NEWSLETTER_ENDPOINTS } from '../../src/contracts/newsletter-endpoints';
 import { newsletterBuilderCalls } from '../../src/contracts/newsletter-builder';
 import { NEWSLETTER_BUILDER_ENDPOINTS } from '../../src/contracts/newsletter-builder-endpoints';
+import { haparaCalls } from '../../src/contracts/hapara';
+import { HAPARA_ENDPOINTS, STUDENTS_DOWNLOAD_PATH } from '../../src/contracts/hapara-endpoints';
 import { websiteCalls } from '../../src/contracts/website';
 import { WEBSITE_ENDPOINTS } from '../../src/contracts/website-endpoints';
 import { CALL_TABLES, mountModuleApis } from '../../src/server/modules';
@@ -24,7 +26,11 @@ const CONTRACTS: ReadonlyArray<{ module: string; table: Readonly<Record<string, 
   // A module may serve several contracts (the newsletter and its builder): its manifest joins them.
   { module: 'newsletter', table: newsletterCalls, endpoints: NEWSLETTER_ENDPOINTS },
   { module: 'newsletter', table: newsletterBuilderCalls, endpoints: NEWSLETTER_BUILDER_ENDPOINTS },
+  { module: 'hapara', table: haparaCalls, endpoints: HAPARA_ENDPOINTS },
 ];
+
+/** Routes that answer a file, not the JSON envelope (the browser navigates to them): no call table lists them. */
+const FILE_ROUTES = [`GET ${STUDENTS_DOWNLOAD_PATH}`];
 
 /** Every module's calls, as the manifests give them. */
 const entries: Array<[string, Call]> = Object.entries(CALL_TABLES).flatMap(([module, table]) =>
@@ -100,6 +106,14 @@ describe('the call tables', () => {
         'GET /api/newsletter/manage/list/load',
         'POST /api/newsletter/manage/add',
         'POST /api/newsletter/manage/delete',
+        'GET /api/hapara/manage/studentlist',
+        'GET /api/hapara/manage/students',
+        'POST /api/hapara/manage/updatestudent',
+        'POST /api/hapara/manage/students/add',
+        'POST /api/hapara/manage/students/delete',
+        'GET /api/hapara/manage/classes',
+        'POST /api/hapara/upload/classmanagement',
+        'GET /api/hapara/status',
       ]),
     );
   });
@@ -115,8 +129,8 @@ describe('the API and the call tables', () => {
     expect([...calls].filter((call) => !routes.has(call))).toEqual([]);
   });
 
-  it('serves nothing the tables do not list', () => {
-    expect([...routes].filter((route) => !calls.has(route))).toEqual([]);
+  it('serves nothing the tables do not list, but the file downloads', () => {
+    expect([...routes].filter((route) => !calls.has(route))).toEqual(FILE_ROUTES);
   });
 });
 

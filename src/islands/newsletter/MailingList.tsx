@@ -73,6 +73,7 @@ export default function MailingList(props: MailingListProps) {
         caption="Members"
         newLabel="Add New Member"
         searchLabel="Filter members by email or name"
+        searchPlaceholder="Filter by email or name…"
         columns={columns}
         rowKey={(row) => row.key}
         id="members-table"

@@ -13,10 +13,12 @@ export interface SearchBoxProps {
   disabled?: boolean;
   /** The list's other choices (filter, order): a search without JavaScript keeps them. */
   keep?: Readonly<Record<string, string>> | undefined;
+  /** What the empty box suggests (default 'Search by title…'). */
+  placeholder?: string | undefined;
 }
 
 /** A search form: Enter or the Search button searches. */
-export function SearchBox({ label, action, value, onSearch, maxLength, disabled = false, keep }: SearchBoxProps) {
+export function SearchBox({ label, action, value, onSearch, maxLength, disabled = false, keep, placeholder = 'Search by title…' }: SearchBoxProps) {
   const id = useId();
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
@@ -39,7 +41,7 @@ export function SearchBox({ label, action, value, onSearch, maxLength, disabled 
           type="search"
           name="query"
           maxLength={maxLength}
-          placeholder="Search by title…"
+          placeholder={placeholder}
           autoComplete="off"
           value={text}
           onChange={(event) => setText(event.target.value)}

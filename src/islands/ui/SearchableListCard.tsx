@@ -42,8 +42,14 @@ export interface SearchableListCardProps<Row> {
   newLabel: string;
   /** The search box's label (default 'Search <plural> by title'). */
   searchLabel?: string;
+  /** What the empty search box suggests (default 'Search by title…'). */
+  searchPlaceholder?: string;
+  /** Shown while a page loads (default 'Loading <plural>...'). */
+  loadingText?: string;
+  /** The toolbar's own buttons, at its end, in place of the New button (e.g. Export CSV and Add New Student). */
+  actions?: ReactNode;
   columns: Column<Row>[];
-  rowKey: (row: Row) => number;
+  rowKey: (row: Row) => string | number;
   id: string;
   tableRef?: RefObject<HTMLTableElement | null>;
   /** The list's own choices (filter, order), shown beside the search. */
@@ -69,6 +75,9 @@ export function SearchableListCard<Row>({
   newHref,
   newLabel,
   searchLabel,
+  searchPlaceholder,
+  loadingText,
+  actions,
   columns,
   rowKey,
   id,
@@ -82,9 +91,19 @@ export function SearchableListCard<Row>({
   return (
     <div className="card">
       <div className="card-header list-toolbar">
-        <SearchBox label={searchLabel ?? `Search ${plural} by title`} action={path} value={list.query} onSearch={onSearch} maxLength={queryMaxLength} keep={list.filters} />
+        <SearchBox
+          label={searchLabel ?? `Search ${plural} by title`}
+          action={path}
+          value={list.query}
+          onSearch={onSearch}
+          maxLength={queryMaxLength}
+          keep={list.filters}
+          placeholder={searchPlaceholder}
+        />
         {controls}
-        {newHref ? (
+        {actions ? (
+          <div className="list-toolbar-end">{actions}</div>
+        ) : newHref ? (
           <a className="btn btn-primary list-toolbar-end" href={newHref}>
             {newLabel}
           </a>
@@ -113,7 +132,7 @@ export function SearchableListCard<Row>({
       <div className="card-footer list-footer">
         <ListStatus
           loading={list.loading}
-          loadingText={`Loading ${plural}...`}
+          loadingText={loadingText ?? `Loading ${plural}...`}
           page={list.page}
           pageSize={list.pageSize}
           total={list.total}

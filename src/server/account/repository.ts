@@ -23,6 +23,10 @@ export function findDomainByLabel(db: Db, label: string) {
   return db.selectFrom('domains').selectAll().where('label', '=', label).executeTakeFirst();
 }
 
+export function findDomainById(db: Db, id: number) {
+  return db.selectFrom('domains').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 export async function updateDomainProducts(db: Db, domainId: number, products: Products): Promise<void> {
   await db.updateTable('domains').set(flags(products)).where('id', '=', domainId).execute();
 }

@@ -43,6 +43,12 @@ export async function findSchoolByLabel(db: Db, label: string): Promise<School |
   return row ? toSchool(row) : null;
 }
 
+/** The school with this id, or null (a module naming the school of a record it holds). */
+export async function findSchoolById(db: Db, id: number): Promise<School | null> {
+  const row = await repo.findDomainById(db, id);
+  return row ? toSchool(row) : null;
+}
+
 /** How many schools there are (the demo seed runs only on an empty database). */
 export function countSchools(db: Db): Promise<number> {
   return repo.countDomains(db);

@@ -12,7 +12,8 @@ export type Values = Record<string, string | undefined>;
 export interface Command {
   summary: string;
   usage: string;
-  positionals: number;
+  /** How many arguments come before the options: exactly, or [fewest, most]. */
+  positionals: number | readonly [number, number];
   /** `--name VALUE`, or with `flag` a bare `--name` (its value then 'true' when given). */
   options: Record<string, { required?: boolean; flag?: boolean; description: string }>;
   run(runtime: Runtime, values: Values, positionals: string[], print: (line: string) => void): Promise<void>;

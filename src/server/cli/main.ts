@@ -47,8 +47,9 @@ function parse(command: Command, args: string[]) {
   }
   if (parsed.values.help) return { help: true as const };
   const given = parsed.values as Record<string, string | boolean | undefined>;
-  if (parsed.positionals.length !== command.positionals) {
-    throw new UsageError(`Expected ${command.positionals} argument(s) before the options, got ${parsed.positionals.length}.`);
+  const [fewest, most] = typeof command.positionals === 'number' ? [command.positionals, command.positionals] : command.positionals;
+  if (parsed.positionals.length < fewest || parsed.positionals.length > most) {
+    throw new UsageError(`Expected ${fewest === most ? fewest : `${fewest} to ${most}`} argument(s) before the options, got ${parsed.positionals.length}.`);
   }
   for (const [name, o] of Object.entries(command.options)) {
     if (o.required && given[name] === undefined) throw new UsageError(`Missing --${name}.`);

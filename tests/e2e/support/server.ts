@@ -2,6 +2,7 @@
  * Starting and stopping the built portal (scripts/serve.mjs) for the e2e run: the global setup's
  * server, and the extra servers a spec needs with other settings.
  */
+import { SERVER_NODE_FLAGS } from '../../../scripts/node-flags.mjs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
@@ -63,7 +64,7 @@ function stopProcess(server: ChildProcess): Promise<void> {
  */
 export async function startServer(options: { dir: string; port: number; env?: Record<string, string>; readyBase?: string; readyPath?: string }): Promise<RunningServer> {
   let output = '';
-  const server = spawn(process.execPath, [path.join(ROOT, 'scripts/serve.mjs')], {
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(ROOT, 'scripts/serve.mjs')], {
     cwd: ROOT,
     env: { ...portalEnv(options.dir), ...options.env, HOST: '127.0.0.1', PORT: String(options.port) },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,7 +6,7 @@ import * as builds from './service';
 import { renderEmail } from './render';
 import { uploadLimit } from '../../http/upload-limit';
 import { mailTransportOf } from '../../mail';
-import { readFormWithFile } from '../multipart';
+import { readFormWithFile } from '../../http/multipart';
 import { requestPdf } from './pdf/job';
 import { publishBuild } from './publish';
 import { sendBuild } from './send';

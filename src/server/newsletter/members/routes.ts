@@ -5,7 +5,7 @@ import { serve } from '../../http/calls';
 import * as members from './service';
 import { importMembers } from './import';
 import { uploadLimit } from '../../http/upload-limit';
-import { readFormWithFile } from '../multipart';
+import { readFormWithFile } from '../../http/multipart';
 
 /** The mailing list's calls (spec section 7, Newsletter `manage/*`, and the paged list), served at the API's root. */
 export const newsletterMemberRoutes = new Hono<AppEnv>();

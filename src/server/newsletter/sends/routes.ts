@@ -3,7 +3,7 @@ import { newsletterCalls } from '../../../contracts/newsletter';
 import type { AppEnv, AuthedEnv } from '../../http/types';
 import { serve } from '../../http/calls';
 import { uploadLimit } from '../../http/upload-limit';
-import { readFormWithFile } from '../multipart';
+import { readFormWithFile } from '../../http/multipart';
 import { sendSimpleNewsletter } from './simple';
 import * as sends from './service';
 import * as outbox from './outbox';

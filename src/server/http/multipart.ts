@@ -1,11 +1,11 @@
 import type { Context } from 'hono';
-import type { AuthedEnv } from '../http/types';
-import { MB } from '../http/upload-limit';
+import type { AuthedEnv } from './types';
+import { MB } from './upload-limit';
 import { Refusal } from '../errors';
 import { MEDIA_MESSAGES } from '../media/errors';
 
 /**
- * A newsletter call's multipart body (the simple send's attachment, an import's CSV): its text
+ * A call's multipart body with at most one file (the simple send's attachment, a CSV import): its text
  * fields, and the file of `fileField` when one was chosen (a browser sends an empty, nameless file
  * part when none was), for the call's form schema to check. A file over PORTAL_MAX_UPLOAD_MB is a 413.
  */
