@@ -84,7 +84,7 @@ export default function LeaversUpload() {
   const state = useStore(store.$state);
   const [file, setFile] = useState<File | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
-  const busy = state.step === 'checking' || state.step === 'requesting';
+  const busy = state.step === 'checking' || state.step === 'confirming';
 
   const startOver = () => {
     store.reset();
@@ -142,14 +142,14 @@ export default function LeaversUpload() {
         </form>
 
         <div className="mt-3" role="status" aria-live="polite">
-          {state.step === 'checking' || state.step === 'requesting' ? (
+          {state.step === 'checking' || state.step === 'confirming' ? (
             <p className="mb-0">
               <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
               {state.step === 'checking' ? `Checking ${state.file.name}…` : `Sending the deletion requests of ${state.file.name}…`}
             </p>
           ) : state.step === 'checked' ? (
             <p className="mb-2 fw-bold">{`${state.file.name}: ${count(state.summary.rows, 'row', 'rows')} read.`}</p>
-          ) : state.step === 'requested' ? (
+          ) : state.step === 'confirmed' ? (
             <div className="alert alert-success mb-0">
               <p className="mb-1">{LEAVERS_REQUESTED}</p>
               <p className="mb-0 fw-bold">{requestedText(state.summary.requested)}</p>
@@ -181,7 +181,7 @@ export default function LeaversUpload() {
           </>
         ) : null}
 
-        {state.step === 'requested' ? (
+        {state.step === 'confirmed' ? (
           <>
             <Summary summary={state.summary} />
             <button type="button" className="btn mt-3" onClick={startOver}>

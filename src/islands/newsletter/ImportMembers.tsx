@@ -36,7 +36,7 @@ export function ImportMembers({ onImported }: { onImported: () => void }) {
   const [store] = useState(createMemberImportStore);
   const state = useStore(store.$state);
   const fileRef = useRef<HTMLInputElement>(null);
-  const busy = state.step === 'checking' || state.step === 'importing';
+  const busy = state.step === 'checking' || state.step === 'confirming';
 
   const reset = () => {
     store.reset();
@@ -82,7 +82,7 @@ export function ImportMembers({ onImported }: { onImported: () => void }) {
         </div>
 
         <div className="mt-3" role="status" aria-live="polite">
-          {state.step === 'checking' || state.step === 'importing' ? (
+          {state.step === 'checking' || state.step === 'confirming' ? (
             <p className="mb-0">
               <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
               {state.step === 'checking' ? `Checking ${state.file.name}…` : `Importing ${state.file.name}…`}
@@ -105,8 +105,8 @@ export function ImportMembers({ onImported }: { onImported: () => void }) {
                 className="btn btn-primary"
                 disabled={state.summary.added === 0}
                 onClick={() =>
-                  void store.confirm().then((added) => {
-                    if (added === null) return;
+                  void store.confirm().then((done) => {
+                    if (done === null) return;
                     if (fileRef.current) fileRef.current.value = '';
                     onImported();
                   })

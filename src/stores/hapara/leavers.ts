@@ -3,31 +3,13 @@
  * are ambiguous, unknown or already waiting), then, once confirmed, one deletion request per
  * matched student, filed whole or not at all.
  */
-import { atom, type ReadableAtom } from 'nanostores';
 import { send } from '../../lib/send';
-import { showToast } from '../../lib/toast';
-import { GENERIC_FAILURE } from '../../lib/api-client';
 import { haparaApi } from '../../contracts/hapara-endpoints';
 import { LEAVERS_REQUESTED } from '../../contracts/hapara-rules';
 import type { LeaversSummary } from '../../contracts/hapara';
+import { createCheckedUpload, type CheckedUploadStore } from '../shared/checked-upload';
 
-export type LeaversState =
-  | { step: 'idle' }
-  | { step: 'checking' | 'requesting'; file: File }
-  | { step: 'checked'; file: File; summary: LeaversSummary }
-  /** The requests were filed: the summary of what was asked for. */
-  | { step: 'requested'; file: File; summary: LeaversSummary }
-  /** The server refused the file (or the call failed): its message; the file stays chosen for another try. */
-  | { step: 'failed'; file: File; message: string; summary?: LeaversSummary };
-
-export interface LeaversStore {
-  $state: ReadableAtom<LeaversState>;
-  /** The dry run of `file`. */
-  check(file: File): Promise<void>;
-  /** Files the deletion requests of the checked file; resolves with how many were filed (null when it failed). */
-  confirm(): Promise<number | null>;
-  reset(): void;
-}
+export type LeaversStore = CheckedUploadStore<LeaversSummary>;
 
 export const requestedText = (count: number) =>
   count === 1
@@ -35,42 +17,12 @@ export const requestedText = (count: number) =>
     : `${count.toLocaleString('en-GB')} deletion requests have been sent to your provider for verification.`;
 
 export function createLeaversStore(): LeaversStore {
-  const $state = atom<LeaversState>({ step: 'idle' });
-  let failure = '';
-  const call = (file: File, dryRun: boolean) =>
-    send(
-      haparaApi.leavers,
-      { form: { file, dryRun: dryRun ? 'true' : 'false' } },
-      {
-        // The server says what is wrong with the file (a class list, columns, quotes, size): the screen shows it.
-        onFailure: (f) => {
-          failure = f.message ?? GENERIC_FAILURE;
-        },
-      },
-    );
-
-  return {
-    $state,
-    async check(file) {
-      $state.set({ step: 'checking', file });
-      const res = await call(file, true);
-      $state.set(res ? { step: 'checked', file, summary: res.summary } : { step: 'failed', file, message: failure });
-    },
-    async confirm() {
-      const state = $state.get();
-      if (state.step !== 'checked' || state.summary.matched.length === 0) return null;
-      $state.set({ step: 'requesting', file: state.file });
-      const res = await call(state.file, false);
-      if (!res) {
-        $state.set({ step: 'failed', file: state.file, message: failure, summary: state.summary });
-        return null;
-      }
-      $state.set({ step: 'requested', file: state.file, summary: res.summary });
-      void showToast(LEAVERS_REQUESTED, { type: 'success' });
-      return res.summary.requested;
-    },
-    reset() {
-      $state.set({ step: 'idle' });
-    },
-  };
+  return createCheckedUpload<LeaversSummary>({
+    upload: (file, dryRun, onFailure) => send(haparaApi.leavers, { form: { file, dryRun: dryRun ? 'true' : 'false' } }, { onFailure }),
+    // Nothing matched: nothing to file.
+    canConfirm: (summary) => summary.matched.length > 0,
+    confirmedText: () => LEAVERS_REQUESTED,
+    // The summary of what was asked for stays on screen.
+    keepConfirmed: true,
+  });
 }
