@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { excelCsv } from '../../csv/excel';
 import { Refusal } from '../../errors';
 import { addMemberRequestSchema, MAX_IMPORT_ROWS, type Member } from '../../../contracts/newsletter';
 
@@ -68,16 +69,10 @@ export function readMembersCsv(bytes: Uint8Array): { members: CsvMember[]; probl
   return { members, problems };
 }
 
-/** Cells a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) get a leading apostrophe. */
-const FORMULA = /^[=+\-@\t\r]/;
-
-/** The list as Excel opens it correctly: UTF-8 with a byte order mark, CRLF lines, formulas neutralised. */
+/** The list as Excel opens it correctly (excelCsv: BOM, CRLF lines, formulas neutralised). */
 export function membersCsv(members: readonly Member[]): string {
-  return (
-    BOM +
-    Papa.unparse(
-      { fields: ['Email', 'Name', 'Subscribed'], data: members.map((m) => [m.address, m.name, m.subscribed ? 'Yes' : 'No']) },
-      { escapeFormulae: FORMULA, newline: '\r\n' },
-    )
+  return excelCsv(
+    ['Email', 'Name', 'Subscribed'],
+    members.map((m) => [m.address, m.name, m.subscribed ? 'Yes' : 'No']),
   );
 }
