@@ -56,12 +56,18 @@ export interface ListStore<Row> {
 export function createListStore<Row>(source: ListSource<Row>, initial: ListView<Row>): ListStore<Row> {
   const $list = atom<ListState<Row>>({ ...initial, loading: false });
   let ticket = 0;
+  // Where the latest load is going while it is on its way: a choice made meanwhile (Show, then
+  // Sort by before the first answer) builds on it, not on the list still shown.
+  let wanted: ListLocation | null = null;
+  const current = (): ListLocation => wanted ?? $list.get();
 
   async function load(location: ListLocation, history: HistoryMode): Promise<boolean> {
     const mine = ++ticket;
+    wanted = location;
     $list.set({ ...$list.get(), loading: true });
     const result = await source.fetchPage(location);
     if (mine !== ticket) return false; // a newer request owns the list now
+    wanted = null;
     if (!result) {
       $list.set({ ...$list.get(), loading: false });
       return false;
@@ -80,14 +86,14 @@ export function createListStore<Row>(source: ListSource<Row>, initial: ListView<
   return {
     $list,
     goToPage(page) {
-      const { query, filters } = $list.get();
+      const { query, filters } = current();
       return load({ page: Math.max(1, page), query, filters }, 'push');
     },
     search(query) {
-      return load({ page: 1, query: query.trim().slice(0, source.maxQueryLength), filters: $list.get().filters }, 'push');
+      return load({ page: 1, query: query.trim().slice(0, source.maxQueryLength), filters: current().filters }, 'push');
     },
     setFilter(name, value) {
-      const { query, filters } = $list.get();
+      const { query, filters } = current();
       return load({ page: 1, query, filters: withFilter(filters, source.filters ?? {}, name, value) }, 'push');
     },
     async reload() {
