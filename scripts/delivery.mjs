@@ -1,13 +1,15 @@
 // @ts-check
 // How scripts/serve.mjs sends answers: the static files of the build, indexed once and answered by
 // path (precompressed sibling the browser accepts, ETag/304, caching), and the compression of
-// rendered answers. No state of its own: serve.mjs wires it; tests/integration/serve.test.ts
+// rendered answers. Its only state is the compressed form of answers sent again byte for byte
+// (compressed-bodies.mjs). serve.mjs wires it; tests/integration/serve.test.ts
 // drives it on real sockets.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { ENCODINGS, MIN_COMPRESS_BYTES } from './precompress.mjs';
+import { CompressedBodies } from './compressed-bodies.mjs';
 
 /** @typedef {import('node:http').IncomingMessage} Request */
 /** @typedef {import('node:http').ServerResponse} Response */
@@ -232,6 +234,8 @@ const DYNAMIC_ENCODINGS = ['br', 'gzip'];
 const BROTLI_QUALITY = 2;
 const GZIP_LEVEL = 4;
 
+const compressedBodies = new CompressedBodies();
+
 /** @param {Encoding} encoding @param {number} [sizeHint] @returns {zlib.ZlibOptions | zlib.BrotliOptions} */
 function zlibOptions(encoding, sizeHint) {
   if (encoding === 'gzip') return { level: GZIP_LEVEL };
@@ -328,7 +332,9 @@ export function compressResponses(req, res) {
       writeHead.call(res, res.statusCode);
       return end.call(res, body, done);
     }
-    const packed = encoding === 'br' ? zlib.brotliCompressSync(body, zlibOptions('br', body.length)) : zlib.gzipSync(body, zlibOptions('gzip'));
+    const packed = compressedBodies.get(body, encoding, (whole) =>
+      encoding === 'br' ? zlib.brotliCompressSync(whole, zlibOptions('br', whole.length)) : zlib.gzipSync(whole, zlibOptions('gzip')),
+    );
     res.setHeader('Content-Encoding', encoding);
     res.setHeader('Content-Length', packed.length);
     writeHead.call(res, res.statusCode);

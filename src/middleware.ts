@@ -4,7 +4,8 @@ import { loadSession, SESSION_COOKIE } from './server/auth/sessions';
 import { requestContext } from './server/context';
 import { isCrossSiteRequest } from './server/auth/origin';
 import { missingProduct } from './lib/products';
-import { PRODUCT_GATES } from './server/modules';
+import { CACHED_PAGES, PRODUCT_GATES } from './server/modules';
+import { staffPageCache } from './server/http/staff-page-cache';
 import { loginRedirectUrl } from './lib/links';
 import { decideOrigin, isPublicSitePath } from './server/http/site-origin';
 import { contentSecurityPolicy, hardeningHeaders, type PageKind } from './server/http/security-headers';
@@ -79,8 +80,14 @@ export const onRequest = defineMiddleware(async (context, next) => {
     response = await next('/product-unavailable');
   } else {
     // Public site pages are the same for every visitor: kept until the school's site changes.
-    const siteLabel = context.request.method === 'GET' && !isSitePreviewPath(pathname) ? siteLabelOf(pathname) : null;
-    response = siteLabel === null ? await next() : await sitePageCache(runtime.db).serve(runtime.db, siteLabel, `${pathname}${search}`, () => next(), runtime.clock());
+    const isGet = context.request.method === 'GET';
+    const siteLabel = isGet && !isSitePreviewPath(pathname) ? siteLabelOf(pathname) : null;
+    // Some staff pages are kept per user until their data changes (a module's `cachedPages`).
+    const cachedPage = isGet ? CACHED_PAGES.get(pathname) : undefined;
+    const { session, ctx } = context.locals;
+    if (siteLabel !== null) response = await sitePageCache(runtime.db).serve(runtime.db, siteLabel, `${pathname}${search}`, () => next(), runtime.clock());
+    else if (cachedPage && session && ctx) response = await staffPageCache(runtime.db).serve(session, ctx, cachedPage, `${pathname}${search}`, () => next());
+    else response = await next();
   }
   // Uploads set their own headers (a file is not a page); pages get those of their kind.
   if (!pathname.startsWith('/uploads/')) harden(response, isPublicSitePath(pathname) ? 'public-site' : 'portal', sitesOrigin);

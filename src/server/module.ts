@@ -7,6 +7,7 @@ import type { Command } from './cli/command';
 import type { Db } from './db';
 import type { AppEnv } from './http/types';
 import type { JobHandler, Schedule } from './jobs';
+import type { CachedPage } from './http/staff-page-cache';
 
 export type { ProductGate };
 
@@ -45,4 +46,9 @@ export interface PortalModule {
   seedDemo?(db: Db, school: { id: number; label: string }, now: number, files: { dataDir: string }): Promise<void>;
   /** The module's group in the sidebar, in the modules' order. */
   menu?: MenuGroup;
+  /**
+   * The module's pages kept per user until their data's version moves (http/staff-page-cache.ts):
+   * only pages whose every datum beyond the session that version covers.
+   */
+  cachedPages?: CachedPage[];
 }

@@ -3,6 +3,7 @@ import type { Hono } from 'hono';
 import type { AppEnv } from './http/types';
 import type { Call } from '../contracts/calls';
 import type { PortalModule, ProductGate } from './module';
+import type { CachedPage } from './http/staff-page-cache';
 import type { Command } from './cli/command';
 import { collectJobs, type JobHandler, type Schedule } from './jobs';
 import { FOUNDATION_JOBS } from './jobs/foundation';
@@ -37,6 +38,9 @@ export const JOBS: Readonly<Record<string, JobHandler>> = COLLECTED_JOBS.jobs;
 export const SCHEDULES: readonly Schedule[] = COLLECTED_JOBS.schedules;
 
 export const MODULE_COMMANDS: Readonly<Record<string, Command>> = Object.assign({}, ...MODULES.map((m) => m.commands ?? {}));
+
+/** Every module's cached staff pages, by path. */
+export const CACHED_PAGES: ReadonlyMap<string, CachedPage> = new Map(MODULES.flatMap((m) => m.cachedPages ?? []).map((page) => [page.path, page]));
 
 export const MODULE_MENUS: readonly MenuGroup[] = MODULES.flatMap((m) => (m.menu ? [m.menu] : []));
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './support/test';
-import { E2E_ANNOUNCEMENT, ROOT, SUPPORT_URL, storageStatePath } from './support/env';
+import { E2E_ANNOUNCEMENT, ROOT, SUPPORT_URL, runCli, storageStatePath } from './support/env';
 import { recordApiCalls } from './support/fixtures';
 
 test.use({ storageState: storageStatePath('admin') });
@@ -62,6 +62,21 @@ test.describe('Updates from the provider', () => {
     );
     await page.waitForLoadState('networkidle');
     expect(calls.filter((c) => c.includes('/api/support/updates'))).toEqual([]);
+  });
+
+  // The home page is kept per user between visits (http/staff-page-cache.ts): an update the provider
+  // adds with the operator command, in another process, shows on the next visit all the same.
+  test('a new update shows on the next visit', async ({ page }) => {
+    const title = `Kept-page check ${Date.now()}`;
+    await page.goto('/home');
+    const updates = page.getByRole('region', { name: 'Updates from the provider' });
+    await expect(updates.getByRole('listitem').first()).toBeVisible();
+    await page.reload();
+    await expect(updates.getByText(title)).toHaveCount(0);
+
+    runCli(['add-announcement', '--slug', `kept-page-${Date.now()}`, '--title', title, '--excerpt', 'Shown at once.', '--date', '2026-03-04']);
+    await page.reload();
+    await expect(updates.getByRole('listitem').filter({ hasText: title })).toHaveCount(1);
   });
 });
 

@@ -2,6 +2,7 @@ import type { PortalModule } from '../module';
 import { supportCommands } from './commands';
 import { supportRoutes } from './routes';
 import { seedProviderNews } from './seed';
+import { updatesVersion } from './service';
 import { supportCalls } from '../../contracts/support';
 import './schema';
 
@@ -17,6 +18,8 @@ export const supportModule: PortalModule = {
   async seedDemo(db, _school, now) {
     await seedProviderNews(db, now);
   },
+  // The home page shows nothing beyond the session but the provider's updates (and the build's links).
+  cachedPages: [{ path: '/home', version: (ctx) => updatesVersion(ctx.db) }],
   menu: {
     label: 'Support',
     icon: 'lifebuoy',

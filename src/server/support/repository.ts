@@ -11,6 +11,15 @@ export async function listAnnouncements(db: Db, limit: number) {
   return rows.map((r) => ({ ...r, published_at: Number(r.published_at) }));
 }
 
+/** Changes whenever an announcement is added or removed (announcements are never edited: addAnnouncement is the only writer). */
+export async function announcementsVersion(db: Db): Promise<string> {
+  const row = await db
+    .selectFrom('announcements')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('id').as('last')])
+    .executeTakeFirst();
+  return `${Number(row?.count ?? 0)}:${Number(row?.last ?? 0)}`;
+}
+
 export function listChangelog(db: Db, limit: number) {
   return db
     .selectFrom('changelog')

@@ -15,6 +15,11 @@ export function listUpdates(db: Db): Promise<Announcement[]> {
   return repo.listAnnouncements(db, UPDATES_SHOWN);
 }
 
+/** The version of the provider's updates: the home page is kept per user until it moves (the manifest's `cachedPages`). */
+export function updatesVersion(db: Db): Promise<string> {
+  return repo.announcementsVersion(db);
+}
+
 /**
  * Changelog items, their HTML sanitised again on the way out in case a row predates the
  * sanitiser (rows written by addChangelog are sanitised already, and the API tests pin this for

@@ -12,7 +12,7 @@ import * as m0006 from './migrations/0006_website_revisions';
 import * as m0007 from './migrations/0007_website_gallery_captions';
 import { websiteContentRoutes } from './content/routes';
 import { websiteRevisionRoutes } from './revisions/routes';
-import { publishDuePages } from './content/service';
+import { contentVersion, nextScheduledPostAt, publishDuePages } from './content/service';
 import { websiteCalls } from '../../contracts/website';
 import './schema';
 
@@ -57,6 +57,8 @@ export const websiteModule: PortalModule = {
   async seedDemo(db, school, now, { dataDir }) {
     await seedDemoWebsite(schoolContext(db, school, now), { dataDir });
   },
+  // Manage Posts shows nothing beyond the session but the school's content and the clock.
+  cachedPages: [{ path: '/website/posts', version: async (ctx) => String(await contentVersion(ctx)), until: nextScheduledPostAt }],
   menu: {
     label: 'Website',
     icon: 'world',

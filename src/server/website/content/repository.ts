@@ -390,6 +390,12 @@ export async function setItemCategories(db: Db, domainId: number, itemId: number
  * When the school's next future-dated published post falls due (the earliest `created_at` after
  * `after`), or null when none waits: until then the public site's pages cannot change by time alone.
  */
+/** The school's site version: moved by database triggers on every change to its content (migration 0005). */
+export async function siteVersion(db: Db, domainId: number): Promise<number> {
+  const row = await db.selectFrom('website_site_versions').select('version').where('domain_id', '=', domainId).executeTakeFirst();
+  return row ? Number(row.version) : 0;
+}
+
 export async function nextDuePostAt(db: Db, domainId: number, after: number): Promise<number | null> {
   const row = await db
     .selectFrom('website_posts')

@@ -469,6 +469,20 @@ export async function loadPostsScreen(ctx: SchoolContext, location: ListLocation
   return { rows: rows.map((row) => toPostSummary(ctx.domain.label, row, names.get(row.id) ?? [])), total_pages: totalPages(total, limit), total };
 }
 
+/**
+ * The version of the school's content: database triggers move it on every change to its posts,
+ * pages, categories, galleries and media (migration 0005). Manage Posts is kept per user until it
+ * moves (the manifest's `cachedPages`).
+ */
+export function contentVersion(ctx: SchoolContext): Promise<number> {
+  return repo.siteVersion(ctx.db, ctx.domain.id);
+}
+
+/** When the school's next post dated in the future falls due (its list shows it 'Scheduled' until then); null: none. */
+export function nextScheduledPostAt(ctx: SchoolContext): Promise<number | null> {
+  return repo.nextDuePostAt(ctx.db, ctx.domain.id, ctx.now);
+}
+
 function toPostSummary(label: string, row: ItemSummaryRow, categories: string[]): PostSummary {
   return {
     id: row.id,
