@@ -57,5 +57,8 @@ export default defineConfig({
     plugins: [noGlobalEval, purgeTabler(), cspDigestCache(), reactStringIds()],
     // Native or driver packages, loaded from node_modules at run time (pg: PostgreSQL with DATABASE_URL).
     ssr: { external: ['better-sqlite3', 'pg'] },
+    // hopscotch's stylesheet (the guided tours) still carries old IE rules (`filter: progid:...`)
+    // that LightningCSS refuses to minify: it drops them instead of failing the build.
+    css: { lightningcss: { errorRecovery: true } },
   },
 });

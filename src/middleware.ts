@@ -14,10 +14,14 @@ import { THEME_BOOT_SCRIPT_HASH } from './server/http/theme-hash';
 import { siteLabelOf, sitePageCache } from './server/website/site/page-cache';
 import { isSitePreviewPath } from './server/website/revisions/preview-links';
 import { isUnsubscribePath } from './server/newsletter/sends/unsubscribe';
+import { isSignedOutAccountPath } from './server/account/links';
 
-/** Open without signing in: the login page, each school's public website and its uploads, newsletters' unsubscribe links. */
+/**
+ * Open without signing in: the login page, 'Forgot password?' and the emailed links' pages (invitations, resets), each
+ * school's public website and its uploads, newsletters' unsubscribe links.
+ */
 function isPublicPath(pathname: string): boolean {
-  return pathname === '/login' || isPublicSitePath(pathname) || isUnsubscribePath(pathname);
+  return pathname === '/login' || isSignedOutAccountPath(pathname) || isPublicSitePath(pathname) || isUnsubscribePath(pathname);
 }
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -126,6 +126,42 @@ export const configSchema = z.object({
    * links to it); without it the page says the provider will give the address.
    */
   PORTAL_LEGACY_DASHBOARD_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).optional()),
+  /**
+   * The portal's public address (e.g. https://portal.example.org): the address of the links it emails
+   * (invitations, password resets). Unset: the address a request reached it at, which a client
+   * chooses with its Host header: set it wherever the portal is reachable by more than one name.
+   */
+  PORTAL_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).optional()),
+  /**
+   * App notifications: push services a visitor's subscription may name besides the browsers' own
+   * (Google, Mozilla, Apple, Microsoft), as origins separated by commas, e.g. a local test push
+   * service `http://localhost:8090`. The server posts to a subscription's address, so no other is taken.
+   */
+  PORTAL_PUSH_SERVICES: optionalText.pipe(
+    z
+      .string()
+      .transform((value) => value.split(',').map((item) => item.trim()).filter((item) => item !== ''))
+      .pipe(
+        z.array(
+          z
+            .url({ protocol: /^https?$/, error: 'must be http(s) origins separated by commas, such as http://localhost:8090' })
+            .refine(isOriginOnly, 'must be origins only, without a path')
+            .transform((value) => new URL(value).origin),
+        ),
+      )
+      .optional(),
+  ),
+  /**
+   * Support: an external helpdesk for the three support frames (new ticket, a ticket by number,
+   * the knowledgebase), at `<url>/new`, `<url>/tickets/<number>` and `<url>/knowledgebase`.
+   * Without it the portal's own helpdesk (/helpdesk/...) answers them.
+   */
+  PORTAL_HELPDESK_URL: optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) address such as https://help.example.org' })
+      .transform((value) => value.replace(/\/+$/, ''))
+      .optional(),
+  ),
   PORTAL_ADMIN_EMAIL: optionalText.pipe(z.email({ error: 'must be an email address' }).optional()),
   PORTAL_ADMIN_PASSWORD: optionalText.pipe(
     z.string().min(8, 'must be at least 8 characters long').optional(),

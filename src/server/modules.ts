@@ -11,6 +11,7 @@ import type { MenuGroup } from '../lib/menu';
 import { FOUNDATION_MIGRATIONS } from './db/migrations';
 import { websiteModule } from './website';
 import { appModule } from './app';
+import { staffModule } from './staff';
 import { newsletterModule } from './newsletter';
 import { haparaModule } from './hapara';
 import { accountModule } from './account';
@@ -21,7 +22,7 @@ import { supportModule } from './support';
  * the migrator and the demo seed all loop over this list: adding a module is its folder, its
  * manifest (`<module>/index.ts`) and one line here.
  */
-export const MODULES: readonly PortalModule[] = [websiteModule, appModule, newsletterModule, haparaModule, accountModule, supportModule];
+export const MODULES: readonly PortalModule[] = [websiteModule, appModule, staffModule, newsletterModule, haparaModule, accountModule, supportModule];
 
 /** Every migration, the foundation's and each module's; the migrator orders them by name. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.assign({}, FOUNDATION_MIGRATIONS, ...MODULES.map((m) => m.migrations ?? {}));

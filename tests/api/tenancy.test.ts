@@ -8,6 +8,10 @@ import { idSchema, websiteCalls } from '../../src/contracts/website';
 import { newsletterCalls } from '../../src/contracts/newsletter';
 import { newsletterBuilderCalls } from '../../src/contracts/newsletter-builder';
 import { haparaCalls } from '../../src/contracts/hapara';
+import { appCalls } from '../../src/contracts/app';
+import { staffCalls } from '../../src/contracts/staff';
+import { accountCalls } from '../../src/contracts/account';
+import { supportHelpdeskCalls } from '../../src/contracts/support-helpdesk';
 import { STUDENTS_DOWNLOAD_PATH } from '../../src/contracts/hapara-endpoints';
 import { writeSettings } from '../../src/server/hapara/settings';
 import { insertStudents } from '../../src/server/hapara/students/repository';
@@ -127,6 +131,21 @@ const EXPECTED_ID_FIELDS: Partial<Record<CallName, string[]>> = {
   // Learning in the Cloud: a student is named by its index
   'hapara.updateStudent': ['body.index'],
   'hapara.deleteStudent': ['body.index'],
+  // App: a notification opens a post of the school's website
+  'app.sendNotification': ['body.postId'],
+  // Staff lists: a person is named by their id (beside the index the user saw)
+  'staff.appUpdate': ['body.id'],
+  'staff.appDelete': ['body.id'],
+  'staff.appMove': ['body.id'],
+  'staff.websiteUpdate': ['body.id'],
+  'staff.websiteDelete': ['body.id'],
+  'staff.websiteMove': ['body.id'],
+  // Account: a user is named by their email
+  'account.deleteUser': ['params.email'],
+  // Support: a ticket is named by its number
+  'support.ticket': ['params.number'],
+  'support.replyTicket': ['params.number'],
+  'support.ticketStatus': ['params.number'],
 };
 
 /** Routes that answer a file the browser navigates to, not a call of a table (each is scoped by the session's school all the same). */
@@ -227,6 +246,8 @@ interface Holdings {
   student: number;
   /** A student whose addition waits for verification (its row's id, which no call names). */
   pendingStudent: number;
+  /** The first person of each of the school's staff lists (app, website), by id. */
+  staffMembers: { app: number; website: number };
 }
 
 async function png(): Promise<TestFile> {
@@ -274,6 +295,10 @@ async function hold(staff: Staff): Promise<Holdings> {
     .executeTakeFirstOrThrow();
   const { build } = await ok(newsletterBuilderCalls.builderLoad, staff);
   const { student, pendingStudent } = await holdStudents(staff);
+  const staffMembers = {
+    app: (await ok(staffCalls.appNew, staff, { body: { name: `App staff of ${label}` } })).entry.id,
+    website: (await ok(staffCalls.websiteNew, staff, { body: { name: `Website staff of ${label}` } })).entry.id,
+  };
   return {
     category,
     post: { id: createdPost.id },
@@ -287,6 +312,7 @@ async function hold(staff: Staff): Promise<Holdings> {
     build: build.id,
     student,
     pendingStudent,
+    staffMembers,
   };
 }
 
@@ -370,6 +396,8 @@ async function stateOf(staff: Staff) {
     builds: await db.selectFrom('newsletter_builds').selectAll().where('domain_id', '=', id).orderBy('id').execute(),
     students: await db.selectFrom('hapara_students').selectAll().where('domain_id', '=', id).orderBy('id').execute(),
     requests: await db.selectFrom('hapara_requests').selectAll().where('domain_id', '=', id).orderBy('id').execute(),
+    staffMembers: await db.selectFrom('staff_members').selectAll().where('domain_id', '=', id).orderBy('id').execute(),
+    notifications: await db.selectFrom('app_notifications').selectAll().where('domain_id', '=', id).orderBy('id').execute(),
     files: filesOf(staff.school),
     session: await sessionView(staff),
   };
@@ -448,6 +476,18 @@ const CASES: Partial<Record<CallName, CrossSchoolCase>> = {
   'website.deletePost': {
     async run({ b, A }) {
       await expectRefusedLikeUnknown((id) => send(w.deletePost, b, { body: { id } }), A.post.id, UNKNOWN_ID, 404);
+    },
+  },
+
+  // A notification for A's post, sent by B: as unknown, and nothing is recorded for either school.
+  'app.sendNotification': {
+    async run({ b, A }) {
+      await expectRefusedLikeUnknown(
+        (postId) => send(appCalls.sendNotification, b, { body: { postId, title: 'Not yours', message: 'x' } }),
+        A.post.id,
+        UNKNOWN_ID,
+        404,
+      );
     },
   },
 
@@ -736,6 +776,61 @@ const CASES: Partial<Record<CallName, CrossSchoolCase>> = {
     },
   },
 
+  // A's user, or a person A invited, unauthorised by B: as unknown (the call is a state-changing GET, so it carries the portal's header).
+  'account.deleteUser': {
+    async run({ a, b }) {
+      const unauthorise = (email: string) =>
+        get(ctx().app, accountCalls.deleteUser.path.replace('{email}', encodeURIComponent(email)), { cookie: b.cookie, headers: { 'x-portal-client': '1' } });
+      const user = await ctx().db.selectFrom('users').select('email').where('domain_id', '=', a.school.id).executeTakeFirstOrThrow();
+      const invited = `invited@${a.school.label}`;
+      await ok(accountCalls.addUser, a, { body: { email: invited, name: 'Invited By A' } });
+      for (const email of [user.email, invited]) await expectRefusedLikeUnknown(unauthorise, email, 'nobody@example.org', 404);
+      const users = (await ok(accountCalls.users, a)).users.map((u) => u.email);
+      expect(users).toEqual(expect.arrayContaining([user.email, invited]));
+    },
+  },
+
+  // A's support ticket read, replied to or closed by B, by its number: as a number nobody has, and A's thread is unchanged.
+  ...Object.fromEntries(
+    (['ticket', 'replyTicket', 'ticketStatus'] as const).map((name) => [
+      `support.${name}`,
+      {
+        async run({ a, b }: World) {
+          const department = await ctx().db.selectFrom('support_departments').select('id').orderBy('id').executeTakeFirstOrThrow();
+          const priority = await ctx().db.selectFrom('support_priorities').select('id').orderBy('id').executeTakeFirstOrThrow();
+          const { ticket } = await ok(supportHelpdeskCalls.newTicket, a, {
+            form: { subject: `Help for ${a.school.label}`, department: Number(department.id), priority: Number(priority.id), message: 'Ours.' },
+          });
+          const before = await ok(supportHelpdeskCalls.ticket, a, { params: { number: ticket.number } });
+          const attempt = (number: number) =>
+            name === 'ticket'
+              ? send(supportHelpdeskCalls.ticket, b, { params: { number } })
+              : name === 'replyTicket'
+                ? send(supportHelpdeskCalls.replyTicket, b, { params: { number }, form: { message: 'From B' } })
+                : send(supportHelpdeskCalls.ticketStatus, b, { params: { number }, body: { action: 'close' } });
+          await expectRefusedLikeUnknown(attempt, ticket.number, UNKNOWN_ID, 404);
+          expect(await ok(supportHelpdeskCalls.ticket, a, { params: { number: ticket.number } })).toEqual(before);
+        },
+      },
+    ]),
+  ),
+
+  // A person on A's staff list changed, deleted or moved by B (at the index A has them, or B's own first place): as unknown.
+  ...Object.fromEntries(
+    (['app', 'website'] as const).flatMap((list) =>
+      (['Update', 'Delete', 'Move'] as const).map((action) => [
+        `staff.${list}${action}`,
+        {
+          async run({ b, A }: World) {
+            const call = staffCalls[`${list}${action}`];
+            const extra = action === 'Update' ? { name: 'Changed by B' } : action === 'Move' ? { direction: 'down' } : {};
+            await expectRefusedLikeUnknown((id) => send(call, b, { body: { id, index: 0, ...extra } }), A.staffMembers[list], UNKNOWN_ID, 404);
+          },
+        },
+      ]),
+    ),
+  ),
+
   ...Object.fromEntries(
     (['send', 'pauseSend', 'resumeSend', 'cancelSend', 'sendMessages'] as const).map((name) => [
       `newsletter.${name}`,
@@ -830,7 +925,7 @@ describe('tenancy: the call tables walked', () => {
 describe('tenancy: school B with school A’s ids', () => {
   /** Two schools with the website, each signed in, holding the same kinds of records. */
   async function twoSchools(): Promise<World> {
-    const products = { website: true, newsletter: true, builder: true, hapara: true };
+    const products = { website: true, newsletter: true, builder: true, hapara: true, app: true };
     const [a, b] = [await signedInUser(ctx(), products), await signedInUser(ctx(), products)];
     const staffA: Staff = { school: a.school, cookie: a.cookie };
     const staffB: Staff = { school: b.school, cookie: b.cookie };

@@ -443,6 +443,17 @@ describe('public site page cache', () => {
       });
     });
 
+    it('after the school gains or loses the app: its pages (the manifest link, the footer’s Get notifications) are rendered again', async () => {
+      const school = await website();
+      const visitor = new Visitor();
+      await visitor.expectFresh(home(school));
+      await setSchoolProducts(ctx().db, school.label, { ...NO_PRODUCTS, website: true, app: true });
+      await visitor.expectFresh(home(school));
+      await visitor.expectKept(home(school));
+      await setSchoolProducts(ctx().db, school.label, { ...NO_PRODUCTS, website: true });
+      await visitor.expectFresh(home(school));
+    });
+
     it('after the school loses its website: the site answers 404 at once, however often asked', async () => {
       const school = await website();
       const visitor = new Visitor();

@@ -16,15 +16,43 @@ test.describe('signed out', () => {
     await page.goto('/login');
     expect(await seriousViolations(page)).toEqual([]);
   });
+
+  // The emailed links' pages with a link that is not (or no longer) valid; their forms are checked in account-users.spec.ts.
+  for (const path of ['/forgot-password', `/welcome/${'A'.repeat(43)}`, `/reset-password/${'A'.repeat(43)}`]) {
+    test(`${path} has no serious or critical axe violations`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('main')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
 });
 
 test.describe('signed in', () => {
   test.use({ storageState: storageStatePath('admin') });
 
-  for (const path of ['/home', '/account/products']) {
+  for (const path of ['/home', '/account/products', '/account/users']) {
     test(`${path} has no serious or critical axe violations`, async ({ page }) => {
       await page.goto(path);
       await expect(page.locator('#main')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+});
+
+test.describe('support screens', () => {
+  test.use({ storageState: storageStatePath('admin') });
+
+  // The helpdesk's frames are part of their screens: axe checks inside them once their page is there.
+  for (const [path, framed] of [
+    ['/support/tickets', false],
+    ['/support/new', true],
+    ['/support/knowledgebase', true],
+    ['/support/help', false],
+  ] as const) {
+    test(`${path} has no serious or critical axe violations`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.locator('#main')).toBeVisible();
+      if (framed) await expect(page.frameLocator('#helpdesk-frame').locator('#helpdesk')).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
     });
   }

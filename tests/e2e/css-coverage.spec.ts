@@ -292,6 +292,21 @@ test.describe('signed in', () => {
     expect(problems).toEqual([]);
   });
 
+  test('/account/users with its last row refused and the unauthorise dialog', async ({ page }) => {
+    // Only looked at: the dialog is cancelled, nobody is authorised.
+    await page.goto('/account/users');
+    await waitForHydration(page);
+    const problems = await inspect(page, '/account/users');
+    await page.getByRole('button', { name: 'Authorise', exact: true }).click();
+    await expect(page.locator('.card-footer [role="alert"]')).toBeVisible();
+    problems.push(...(await inspect(page, '/account/users + refused')));
+    await page.locator('#users-table tbody button.btn-outline-danger').first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    problems.push(...(await inspect(page, '/account/users + dialog')));
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    expect(problems).toEqual([]);
+  });
+
   test('the posts and pages lists, with the delete dialog and an error toast', async ({ page }) => {
     const title = uniqueTitle('E2E css');
     await createPost(page.request, title);
@@ -404,6 +419,44 @@ test.describe('signed in', () => {
     expect(problems).toEqual([]);
   });
 
+  test('the staff lists: the app list with its delete dialog, the edit screen with an error', async ({ page }) => {
+    // The demo school's seeded lists, only looked at.
+    await page.goto('/app/managestaff');
+    await waitForHydration(page);
+    const problems = await inspect(page, '/app/managestaff');
+    await page
+      .getByRole('table', { name: 'Staff' })
+      .getByRole('button', { name: /^Delete / })
+      .first()
+      .click();
+    problems.push(...(await inspect(page, '/app/managestaff + delete dialog')));
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await page.goto('/website/managestaff/edit');
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    problems.push(...(await inspect(page, '/website/managestaff/edit + error')));
+    expect(problems).toEqual([]);
+  });
+
+  test('App > Send Notification: the post list, the send dialog and its confirmation, the history', async ({ page }) => {
+    // The demo school's posts, only looked at: nothing is sent.
+    await page.goto('/app/send');
+    await waitForHydration(page);
+    const problems = await inspect(page, '/app/send');
+    await page.locator('#send-posts-table button.btn-primary').first().click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByLabel('Title')).toBeVisible();
+    problems.push(...(await inspect(page, '/app/send + send dialog')));
+    await dialog.getByRole('button', { name: 'Send Notification' }).click();
+    await expect(page.getByRole('dialog', { name: 'Send this notification?' })).toBeVisible();
+    problems.push(...(await inspect(page, '/app/send + confirmation')));
+    await page.keyboard.press('Escape');
+    await page.goto('/app/send/history');
+    problems.push(...(await inspect(page, '/app/send/history')));
+    expect(problems).toEqual([]);
+  });
+
   test('a locked post', async ({ page }) => {
     const title = uniqueTitle('E2E css locked');
     importPost(title, new Date(), '[vc_row][vc_column]<p>Built with a page builder.</p>[/vc_column][/vc_row]');
@@ -451,6 +504,18 @@ test.describe('signed out', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('alert')).toBeVisible();
     problems.push(...(await inspect(page, '/login + error')));
+    expect(problems).toEqual([]);
+  });
+
+  test('/forgot-password with its error, and an emailed link that is not valid', async ({ page }) => {
+    await page.goto('/forgot-password');
+    const problems = await inspect(page, '/forgot-password');
+    // An empty address is refused before anything is counted or sent.
+    await page.getByRole('button', { name: 'Email me a reset link' }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    problems.push(...(await inspect(page, '/forgot-password + error')));
+    await page.goto(`/welcome/${'A'.repeat(43)}`);
+    problems.push(...(await inspect(page, '/welcome (not valid)')));
     expect(problems).toEqual([]);
   });
 });

@@ -32,8 +32,8 @@ test('the sidebar links only to screens that exist and names the others as Comin
   const hrefs = await sidebar.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
   expect(hrefs).toContain('/website/posts');
   for (const href of hrefs) expect(built(href), `${href} has a page`).toBe(true);
+  // Every menu screen may exist by now: any entry still without one is named Coming soon.
   const soon = sidebar.locator('.menu-soon');
-  expect(await soon.count()).toBeGreaterThan(0);
   for (const item of await soon.all()) await expect(item).toContainText('Coming soon');
   // Each listed product's screens are still all named: links and Coming soon entries together.
   await expect(sidebar.getByText('Manage Mailing List')).toHaveCount(1);

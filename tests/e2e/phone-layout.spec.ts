@@ -14,7 +14,7 @@ const PHONE = { width: 390, height: 844 };
 const SMALL_PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1400, height: 900 };
 
-const PAGES = ['/home', '/account/products', '/website/posts', '/website/pages', '/website/galleries', '/website/galleries/new', '/website/posts/edit?new', '/website/pages/edit?new'];
+const PAGES = ['/home', '/account/products', '/account/users', '/website/posts', '/website/pages', '/website/galleries', '/website/galleries/new', '/website/posts/edit?new', '/website/pages/edit?new', '/app/send', '/app/send/history'];
 
 /** How far the document is wider than the window (0 when nothing scrolls sideways). */
 function sidewaysOverflow(page: Page): Promise<number> {

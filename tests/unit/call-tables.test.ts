@@ -4,8 +4,14 @@ import { z } from 'zod';
 import { pathParams, type Call } from '../../src/contracts/calls';
 import { shellCalls } from '../../src/contracts/shell';
 import { SHELL_ENDPOINTS } from '../../src/contracts/shell-endpoints';
+import { accountCalls } from '../../src/contracts/account';
+import { ACCOUNT_ENDPOINTS } from '../../src/contracts/account-endpoints';
 import { supportCalls } from '../../src/contracts/support';
 import { SUPPORT_ENDPOINTS } from '../../src/contracts/support-endpoints';
+import { supportHelpdeskCalls } from '../../src/contracts/support-helpdesk';
+import { SUPPORT_HELPDESK_ENDPOINTS } from '../../src/contracts/support-helpdesk-endpoints';
+import { staffCalls } from '../../src/contracts/staff';
+import { STAFF_ENDPOINTS } from '../../src/contracts/staff-endpoints';
 import { newsletterCalls } from '../../src/contracts/newsletter';
 import { NEWSLETTER_ENDPOINTS } from '../../src/contracts/newsletter-endpoints';
 import { newsletterBuilderCalls } from '../../src/contracts/newsletter-builder';
@@ -14,6 +20,8 @@ import { haparaCalls } from '../../src/contracts/hapara';
 import { HAPARA_ENDPOINTS, STUDENTS_DOWNLOAD_PATH } from '../../src/contracts/hapara-endpoints';
 import { websiteCalls } from '../../src/contracts/website';
 import { WEBSITE_ENDPOINTS } from '../../src/contracts/website-endpoints';
+import { appCalls } from '../../src/contracts/app';
+import { APP_ENDPOINTS } from '../../src/contracts/app-endpoints';
 import { CALL_TABLES, mountModuleApis } from '../../src/server/modules';
 import { routePath } from '../../src/server/http/calls';
 import type { AppEnv } from '../../src/server/http/types';
@@ -21,12 +29,17 @@ import type { AppEnv } from '../../src/server/http/types';
 /** Each contract's table with its zod-free endpoints file (the pair must agree). */
 const CONTRACTS: ReadonlyArray<{ module: string; table: Readonly<Record<string, Call>>; endpoints: Readonly<Record<string, { method: string; path: string }>> }> = [
   { module: 'account', table: shellCalls, endpoints: SHELL_ENDPOINTS },
+  { module: 'account', table: accountCalls, endpoints: ACCOUNT_ENDPOINTS },
   { module: 'support', table: supportCalls, endpoints: SUPPORT_ENDPOINTS },
+  { module: 'support', table: supportHelpdeskCalls, endpoints: SUPPORT_HELPDESK_ENDPOINTS },
   { module: 'website', table: websiteCalls, endpoints: WEBSITE_ENDPOINTS },
   // A module may serve several contracts (the newsletter and its builder): its manifest joins them.
   { module: 'newsletter', table: newsletterCalls, endpoints: NEWSLETTER_ENDPOINTS },
   { module: 'newsletter', table: newsletterBuilderCalls, endpoints: NEWSLETTER_BUILDER_ENDPOINTS },
   { module: 'hapara', table: haparaCalls, endpoints: HAPARA_ENDPOINTS },
+  // One contract for both staff lists: the app's and, under /api/website/managestaff/, the website's.
+  { module: 'staff', table: staffCalls, endpoints: STAFF_ENDPOINTS },
+  { module: 'app', table: appCalls, endpoints: APP_ENDPOINTS },
 ];
 
 /** Routes that answer a file, not the JSON envelope (the browser navigates to them): no call table lists them. */
@@ -85,6 +98,7 @@ describe('the call tables', () => {
         'POST /api/login',
         'GET /api/support/updates',
         'GET /api/support/changelog',
+        'GET /api/support/tickets',
         'GET /api/website/wordpress/categories',
         'GET /api/website/wordpress/posts',
         'GET /api/website/wordpress/pages',
@@ -114,6 +128,14 @@ describe('the call tables', () => {
         'GET /api/hapara/manage/classes',
         'POST /api/hapara/upload/classmanagement',
         'GET /api/hapara/status',
+        'GET /api/app/manage/stafflist',
+        'POST /api/app/manage/stafflist/delete',
+        'POST /api/app/manage/stafflist/move',
+        'POST /api/app/manage/stafflist/new',
+        'POST /api/app/manage/stafflist/update',
+        'GET /api/account/users',
+        'GET /api/account/users/{email}/delete',
+        'POST /api/account/users/add',
       ]),
     );
   });

@@ -35,12 +35,15 @@ describe('contentSecurityPolicy', () => {
     expect(policy.get('connect-src')).toEqual(["'self'", 'blob:']);
   });
 
-  it('is stricter on a public site: nothing by default, no frames of it, forms only to itself, no fetches', () => {
+  it('is stricter on a public site: nothing by default, no frames of it, forms, fetches and workers only to itself', () => {
     const policy = directives(contentSecurityPolicy(ASTRO, 'public-site', 'https://sites.example.org'));
     expect(policy.get('default-src')).toEqual(["'none'"]);
     expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
     expect(policy.get('form-action')).toEqual(["'self'"]);
-    expect(policy.get('connect-src')).toEqual(["'none'"]);
+    // The App's 'Get notifications': the manifest, the service worker and the subscribe call, all of the site itself.
+    expect(policy.get('connect-src')).toEqual(["'self'"]);
+    expect(policy.get('worker-src')).toEqual(["'self'"]);
+    expect(policy.get('manifest-src')).toEqual(["'self'"]);
     expect(policy.get('frame-src')).toContain('https://www.youtube.com');
   });
 

@@ -6,25 +6,14 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { ListChoice } from '../ui/ListChoice';
 import { BulkBar } from '../ui/BulkBar';
 import { SearchableListCard } from '../ui/SearchableListCard';
+import { POST_SORT_OPTIONS, POST_STATUS_OPTIONS, postColumns } from '../ui/PostColumns';
 import { EditOrLocked, ViewLink } from './RowLinks';
 import { createPostsStore, POSTS_PATH, type PostsStoreInit } from '../../stores/website/posts';
-import { postListChoice, POST_STATE_LABELS, type PostRow } from '../../lib/website-lists';
+import { postListChoice, type PostRow } from '../../lib/website-lists';
 import { showFlash } from '../../lib/flash';
-import { MAX_QUERY_LENGTH, type BulkPostAction, type PostListSort, type PostListStatus } from '../../contracts/website-rules';
+import { MAX_QUERY_LENGTH, type BulkPostAction } from '../../contracts/website-rules';
 
 export type PostsTableProps = PostsStoreInit;
-
-const STATUS_OPTIONS: ReadonlyArray<{ value: PostListStatus; label: string }> = [
-  { value: 'all', label: 'All' },
-  { value: 'public', label: 'Public' },
-  { value: 'hidden', label: 'Hidden' },
-];
-const SORT_OPTIONS: ReadonlyArray<{ value: PostListSort; label: string }> = [
-  { value: 'date', label: 'Newest first' },
-  { value: 'date-asc', label: 'Oldest first' },
-  { value: 'title', label: 'Title A–Z' },
-  { value: 'title-desc', label: 'Title Z–A' },
-];
 
 const BULK_ACTIONS: ReadonlyArray<{ id: BulkPostAction; label: string; danger?: boolean }> = [
   { id: 'hide', label: 'Hide' },
@@ -74,19 +63,7 @@ export default function PostsTable(props: PostsTableProps) {
   const asked = bulkAsk ? bulkConfirm(bulkAsk, selected.size) : null;
 
   const columns: Column<PostRow>[] = [
-    { id: 'title', header: 'Title', rowHeader: true, cell: (row) => row.title },
-    { id: 'category', header: 'Category', cell: (row) => row.category },
-    {
-      id: 'created',
-      header: 'Created',
-      className: 'text-nowrap',
-      cell: (row) => <time dateTime={row.created.iso}>{row.created.text}</time>,
-    },
-    {
-      id: 'visibility',
-      header: 'Visibility',
-      cell: (row) => <span className={`badge badge-${row.state}`}>{POST_STATE_LABELS[row.state]}</span>,
-    },
+    ...postColumns<PostRow>(),
     {
       id: 'actions',
       header: 'Actions',
@@ -142,8 +119,8 @@ export default function PostsTable(props: PostsTableProps) {
         filtered={choice.status !== 'all'}
         controls={
           <>
-            <ListChoice label="Show" name="status" value={choice.status} options={STATUS_OPTIONS} onChange={(value) => void store.setFilter('status', value)} />
-            <ListChoice label="Sort by" name="sort" value={choice.sort} options={SORT_OPTIONS} onChange={(value) => void store.setFilter('sort', value)} />
+            <ListChoice label="Show" name="status" value={choice.status} options={POST_STATUS_OPTIONS} onChange={(value) => void store.setFilter('status', value)} />
+            <ListChoice label="Sort by" name="sort" value={choice.sort} options={POST_SORT_OPTIONS} onChange={(value) => void store.setFilter('sort', value)} />
           </>
         }
         selection={{

@@ -36,7 +36,7 @@ export const accountCommands: Record<string, Command> = {
     },
   },
   'set-products': {
-    summary: "Set exactly which products a school has.",
+    summary: 'Set exactly which products a school has.',
     usage: 'set-products LABEL --products LIST',
     positionals: 1,
     options: { products: { required: true, description: PRODUCTS_HELP } },
@@ -75,7 +75,7 @@ export const accountCommands: Record<string, Command> = {
       password: { description: 'at least 8 characters; generated and printed when left out' },
     },
     async run(runtime, values, _p, print) {
-      const result = await resetPassword(runtime.db, { email: values.email ?? '', password: values.password });
+      const result = await resetPassword(runtime.db, { email: values.email ?? '', password: values.password }, runtime.clock());
       print(`Password reset for ${result.email}.`);
       if (values.password === undefined) print(`Password: ${result.password}`);
     },

@@ -8,6 +8,8 @@ import * as repo from './repository';
 import { Refusal } from '../errors';
 import type { SchoolContext } from '../context';
 import { listAuditPage } from '../audit';
+import { newPasswordSchema } from '../../contracts/account';
+import { useUpResetLinks } from './password-reset/service';
 
 /** A school's domain label, e.g. `demo.school`: a host name, lowercase. */
 export const domainLabelSchema = z
@@ -24,7 +26,7 @@ export const emailSchema = z
   .max(320, { error: 'That is not a valid email address.' })
   .pipe(z.email({ error: 'That is not a valid email address.' }));
 export const personNameSchema = z.string().trim().min(1, { error: 'A name is required.' }).max(200);
-export const newPasswordSchema = z.string().min(8, { error: 'A password must be at least 8 characters long.' }).max(1024);
+export { newPasswordSchema };
 
 export interface School {
   id: number;
@@ -54,11 +56,7 @@ export function countSchools(db: Db): Promise<number> {
   return repo.countDomains(db);
 }
 
-export async function createSchool(
-  db: Db,
-  input: { label: string; name: string; products: Products },
-  now: number,
-): Promise<{ id: number; label: string }> {
+export async function createSchool(db: Db, input: { label: string; name: string; products: Products }, now: number): Promise<{ id: number; label: string }> {
   const label = domainLabelSchema.parse(input.label);
   if (await repo.findDomainByLabel(db, label)) throw new Refusal(400, `A school with the label ${label} already exists.`);
   const id = await repo.insertDomain(db, { label, name: personNameSchema.parse(input.name), products: input.products, now });
@@ -103,10 +101,11 @@ export async function findSchoolUser(ctx: SchoolContext, email: string): Promise
   return row ? { id: row.id, email: row.email, name: row.name } : null;
 }
 
-/** Sets a new password and signs the user out everywhere. */
+/** Sets a new password and signs the user out everywhere; the user's emailed reset links stop working. */
 export async function resetPassword(
   db: Db,
   input: { email: string; password?: string | undefined },
+  now: number,
 ): Promise<{ email: string; password: string }> {
   const email = emailSchema.parse(input.email);
   const user = await repo.findUserByEmail(db, email);
@@ -116,6 +115,7 @@ export async function resetPassword(
   await db.transaction().execute(async (trx) => {
     await repo.updateUserPassword(trx, user.id, hash);
     await revokeUserSessions(trx, user.id);
+    await useUpResetLinks(trx, user.id, now);
   });
   return { email, password };
 }

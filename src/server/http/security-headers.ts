@@ -35,7 +35,11 @@ function portalDirectives(sitesOrigin: string | undefined): string[] {
   ];
 }
 
-/** A school's public site: nothing is allowed unless named; it is never framed and posts forms only to itself (the newsletter's sign-up). */
+/**
+ * A school's public site: nothing is allowed unless named; it is never framed and posts forms only
+ * to itself (the newsletter's sign-up). Its own origin only, for the App's 'Get notifications':
+ * the web app manifest, the service worker, and the fetches that subscribe.
+ */
 function publicSiteDirectives(): string[] {
   return [
     "default-src 'none'",
@@ -43,7 +47,9 @@ function publicSiteDirectives(): string[] {
     "media-src 'self' https:",
     "font-src 'self'",
     `frame-src ${FRAME_SOURCES}`,
-    "connect-src 'none'",
+    "connect-src 'self'",
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
@@ -69,8 +75,19 @@ function parsePolicy(policy: string): Map<string, string> {
 }
 
 /**
+ * The kind's directives with the frame sources the page asked for itself (a page calling
+ * `Astro.csp.insertDirective('frame-src <origin>')`: Support's frames of an external helpdesk,
+ * PORTAL_HELPDESK_URL) added to its frame-src.
+ */
+function withPageFrameSources(directives: string[], astro: Map<string, string>): string[] {
+  const extra = (astro.get('frame-src') ?? '').split(/\s+/).filter((source) => /^https?:\/\/[^\s;,']+$/.test(source));
+  if (extra.length === 0) return directives;
+  return directives.map((directive) => (directive.startsWith('frame-src ') ? `${directive} ${extra.join(' ')}` : directive));
+}
+
+/**
  * The page's whole policy: Astro's script-src and style-src (plus `extraScriptHashes`), and the
- * page kind's own directives for everything else.
+ * page kind's own directives for everything else (frame-src with what the page added).
  */
 export function contentSecurityPolicy(
   astroPolicy: string | null,
@@ -81,7 +98,7 @@ export function contentSecurityPolicy(
   const astro = parsePolicy(astroPolicy ?? '');
   const scriptSrc = [astro.get('script-src') || FALLBACK_SCRIPT_SRC, ...extraScriptHashes.map((hash) => `'${hash}'`)].join(' ');
   const styleSrc = astro.get('style-src') || FALLBACK_STYLE_SRC;
-  return [...cspDirectives(kind, sitesOrigin), `script-src ${scriptSrc}`, `style-src ${styleSrc}`].join('; ');
+  return [...withPageFrameSources(cspDirectives(kind, sitesOrigin), astro), `script-src ${scriptSrc}`, `style-src ${styleSrc}`].join('; ');
 }
 
 /** The other headers of an HTML page (and nosniff for every response). */

@@ -12,11 +12,15 @@ import './schema';
 const NAME = /^[a-z][a-z0-9-]{0,49}$/;
 const keys = new WeakMap<Db, Map<string, Promise<string>>>();
 
-async function loadOrCreate(db: Db, name: string, now: number): Promise<string> {
+const newSigningKey = (): string => randomBytes(32).toString('base64url');
+
+async function loadOrCreate(db: Db, name: string, now: number, make: () => string): Promise<string> {
+  const kept = await db.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirst();
+  if (kept) return kept.value;
   // Two instances may make the key at once: the first insert wins, both read the winner.
   await db
     .insertInto('server_secrets')
-    .values({ name, value: randomBytes(32).toString('base64url'), created_at: now })
+    .values({ name, value: make(), created_at: now })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
   const row = await db.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
@@ -25,6 +29,16 @@ async function loadOrCreate(db: Db, name: string, now: number): Promise<string> 
 
 /** The signing key of a purpose (read once per database handle; made when missing). */
 export function secretKey(db: Db, name: string): Promise<string> {
+  return storedSecret(db, name, newSigningKey);
+}
+
+/**
+ * A secret other than a signing key, kept the same way (e.g. the app's VAPID key pair, as JSON):
+ * made by `make` when the database has none (two instances making one at once: the first stored
+ * wins, both read it), kept across restarts. Read once per database handle; never sent to a
+ * browser or a log.
+ */
+export function storedSecret(db: Db, name: string, make: () => string): Promise<string> {
   if (!NAME.test(name)) throw new Error(`Secret names are lowercase words joined by hyphens: "${name}"`);
   let byName = keys.get(db);
   if (!byName) {
@@ -33,7 +47,7 @@ export function secretKey(db: Db, name: string): Promise<string> {
   }
   let key = byName.get(name);
   if (!key) {
-    key = loadOrCreate(db, name, Math.floor(Date.now() / 1000));
+    key = loadOrCreate(db, name, Math.floor(Date.now() / 1000), make);
     byName.set(name, key);
     key.catch(() => byName.delete(name));
   }

@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import type { Command } from '../cli/command';
 import { addAnnouncement, addChangelog } from './service';
+import { ticketsCommand } from './tickets/command';
+import { knowledgebaseCommand } from './knowledgebase/command';
 
 const dateSchema = z.iso.date({ error: 'Dates are written YYYY-MM-DD.' });
 function publishedAt(value: string | undefined, now: number): number {
   return value === undefined ? now : Math.floor(Date.parse(`${dateSchema.parse(value)}T12:00:00Z`) / 1000);
 }
 
-/** The operator's commands for the provider's news: home-page updates and the changelog. */
+/** The operator's commands for the provider's news (home-page updates, the changelog) and its helpdesk (tickets, knowledgebase). */
 export const supportCommands: Record<string, Command> = {
   'add-announcement': {
     summary: "Add a provider update to every school's home page.",
@@ -49,4 +51,6 @@ export const supportCommands: Record<string, Command> = {
       print(`Added changelog item ${values.slug}.`);
     },
   },
+  tickets: ticketsCommand,
+  knowledgebase: knowledgebaseCommand,
 };

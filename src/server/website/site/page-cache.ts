@@ -53,8 +53,8 @@ async function siteVersionKey(db: Db, label: string): Promise<{ id: number; vers
   if (!site) return null;
   const version = await siteVersion(db, site.id);
   // The year: the footer's copyright line (src/layouts/PublicSite.astro) reads the clock.
-  // The newsletter: the footer's sign-up link.
-  return { id: site.id, version: `${site.id}:${version}:${new Date().getFullYear()}:${site.newsletter ? 'n' : '-'}:${site.name}` };
+  // The newsletter: the footer's sign-up link. The app: the manifest link and the footer's 'Get notifications'.
+  return { id: site.id, version: `${site.id}:${version}:${new Date().getFullYear()}:${site.newsletter ? 'n' : '-'}:${site.app ? 'a' : '-'}:${site.name}` };
 }
 
 /** The school label of a public site page's path (`/sites/<label>/...`), or null for other paths. */

@@ -25,6 +25,8 @@ export interface PublicSite {
   name: string;
   /** The school has the newsletter: its footer links to the sign-up page. */
   newsletter: boolean;
+  /** The school has the app: its site is an installable web app whose footer offers notifications. */
+  app: boolean;
 }
 
 export interface PublicPost {
@@ -51,7 +53,9 @@ export interface PublicPage {
 /** The school whose site this is, or null for an unknown label or a school without the website. */
 export async function findPublicSite(db: Db, label: string): Promise<PublicSite | null> {
   const school = await findSchoolByLabel(db, label);
-  return school && school.products.website ? { id: school.id, label: school.label, name: school.name, newsletter: school.products.newsletter } : null;
+  return school && school.products.website
+    ? { id: school.id, label: school.label, name: school.name, newsletter: school.products.newsletter, app: school.products.app }
+    : null;
 }
 
 // Content as the site shows it
