@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runCommand } from '../factories/cli';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { runCommand, useCleanEnv } from '../factories/cli';
 import { openDatabase, type Db } from '../../src/server/db';
 import { migrateAll } from '../../src/server/process';
 import { DEMO_SCHOOL } from '../../src/server/seed/demo';
@@ -9,13 +9,10 @@ import { bodyOf, createTestContext, get, makeTempDir, postLogin, signIn, type Te
 
 /** The variables the command reads that could leak in from the machine running the tests. */
 const ENV_NAMES = ['PORTAL_DATA_DIR', 'PORTAL_ADMIN_EMAIL', 'PORTAL_ADMIN_PASSWORD', 'PORTAL_TIMEZONE', 'PORTAL_SESSION_DAYS', 'PORT', 'HOST'];
-const savedEnv = new Map(ENV_NAMES.map((name) => [name, process.env[name]]));
 const dirs: string[] = [];
 let dataDir = '';
 
-beforeAll(() => {
-  for (const name of ENV_NAMES) delete process.env[name];
-});
+useCleanEnv(ENV_NAMES);
 beforeEach(async () => {
   dataDir = makeTempDir('portal-cli-');
   dirs.push(dataDir);
@@ -24,10 +21,6 @@ beforeEach(async () => {
   await withDb(async () => undefined);
 });
 afterAll(() => {
-  for (const [name, value] of savedEnv) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -46,7 +39,10 @@ async function withDb<T>(look: (db: Db) => Promise<T>): Promise<T> {
 
 const countRows = (table: 'domains' | 'users' | 'sessions' | 'announcements' | 'changelog') =>
   withDb(async (db) => {
-    const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   });
 

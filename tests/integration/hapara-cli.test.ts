@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Papa from 'papaparse';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runCommand } from '../factories/cli';
+import { commandJobRuntime, runCommand, useCleanEnv } from '../factories/cli';
 import { runDueJobs } from '../../src/server/jobs';
 import { mailTransportOf } from '../../src/server/mail';
 import { JOBS } from '../../src/server/modules';
@@ -22,7 +22,6 @@ import { startSmtpSink, type SmtpSink } from '../factories/smtp-sink';
  */
 const E = HAPARA_ENDPOINTS;
 const ENV_NAMES = ['PORTAL_DATA_DIR', 'PORTAL_ADMIN_EMAIL', 'PORTAL_ADMIN_PASSWORD', 'PORT', 'HOST'];
-const savedEnv = new Map(ENV_NAMES.map((name) => [name, process.env[name]]));
 const quiet = { log: () => undefined };
 const run = runCommand;
 const LABEL = 'cloud.school';
@@ -34,28 +33,19 @@ let sink: SmtpSink;
 let rt: Runtime;
 let cookie = '';
 
+useCleanEnv(ENV_NAMES);
 beforeAll(async () => {
-  for (const name of ENV_NAMES) delete process.env[name];
   sink = await startSmtpSink();
 });
 afterAll(async () => {
   await sink.close();
-  for (const [name, value] of savedEnv) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
 });
 
 beforeEach(async () => {
   dataDir = makeTempDir('portal-hapara-cli-');
   process.env.PORTAL_DATA_DIR = dataDir;
   ctx = await createTestContext({ dataDir });
-  // The command runs on the system clock, so its jobs are due by that clock.
-  rt = {
-    ...ctx.runtime,
-    clock: () => Math.floor(Date.now() / 1000) + 1,
-    config: { ...ctx.runtime.config, MAIL_URL: sink.url, PORTAL_MAIL_FROM: 'cloud@portal.example.org' },
-  };
+  rt = commandJobRuntime(ctx, sink.url, 'cloud@portal.example.org');
   expect((await run('create-school', LABEL, '--name', 'Cloud College', '--products', 'hapara')).code).toBe(0);
   expect((await run('add-user', LABEL, '--email', 'office@cloud.school', '--name', 'Office Manager', '--password', 'roster-password')).code).toBe(0);
   const school = await ctx.db.selectFrom('domains').select('id').where('label', '=', LABEL).executeTakeFirstOrThrow();

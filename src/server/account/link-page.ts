@@ -1,0 +1,55 @@
+import type { AstroGlobal } from 'astro';
+import type { Db } from '../db';
+import { SESSION_COOKIE, sessionCookieOptions } from '../auth/cookie';
+import { revokeSession } from '../auth/sessions';
+import { PAGE_FORM_MAX_BYTES, readFormLimited } from '../http/body-limits';
+
+/** What an emailed link's page reads and does: an invitation's welcome, a password reset. */
+interface LinkPage<Screen extends { state: string }> {
+  read(db: Db, token: string, now: number): Promise<Screen>;
+  submit(db: Db, token: string, fields: { password: unknown; confirm: unknown }, now: number, sessionSeconds: number): Promise<Screen>;
+}
+
+type SignedIn = { state: 'signed-in'; sessionToken: string };
+
+/** The answer's status for a link that cannot be used. */
+const STATUS_OF: Readonly<Record<string, number>> = { invalid: 404, expired: 410, taken: 409 };
+
+/**
+ * An emailed link's page at `/<page>/<token>`: never cached nor indexed. GET only reads the link
+ * (mail scanners open links); the form's POST sets the password, and once that signs the user in
+ * the browser is theirs: whoever else was signed in on it is signed out, and it goes home.
+ * Returns the screen to draw, or the redirect to answer.
+ */
+export async function serveLinkPage<Screen extends { state: string }>(
+  Astro: AstroGlobal,
+  page: LinkPage<Screen | SignedIn>,
+): Promise<Exclude<Screen, { state: 'signed-in' }> | Response> {
+  const { runtime, session } = Astro.locals;
+  const token = Astro.params.token ?? '';
+  Astro.response.headers.set('Cache-Control', 'no-store');
+  Astro.response.headers.set('X-Robots-Tag', 'noindex');
+
+  let screen: Screen | SignedIn;
+  if (Astro.request.method === 'POST') {
+    const read = await readFormLimited(Astro.request, PAGE_FORM_MAX_BYTES);
+    const form = read instanceof FormData ? read : new FormData();
+    const sessionSeconds = runtime.config.PORTAL_SESSION_DAYS * 24 * 60 * 60;
+    screen = await page.submit(runtime.db, token, { password: form.get('password'), confirm: form.get('confirm') }, runtime.clock(), sessionSeconds);
+    if (isSignedIn(screen)) {
+      if (session) await revokeSession(runtime.db, session.tokenHash);
+      Astro.cookies.set(SESSION_COOKIE, screen.sessionToken, sessionCookieOptions(Astro.request.url, sessionSeconds));
+      return Astro.redirect('/home', 303);
+    }
+    if (screen.state === 'ask') Astro.response.status = 400;
+  } else {
+    screen = await page.read(runtime.db, token, runtime.clock());
+  }
+  const status = STATUS_OF[screen.state];
+  if (status) Astro.response.status = status;
+  return screen as Exclude<Screen, { state: 'signed-in' }>;
+}
+
+function isSignedIn(screen: { state: string }): screen is SignedIn {
+  return screen.state === 'signed-in';
+}
