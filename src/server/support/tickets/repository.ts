@@ -1,5 +1,6 @@
 import type { Db } from '../../db';
-import type { SupportMessageAuthor, SupportStatusKey } from '../schema';
+import type { Insertable, Selectable } from 'kysely';
+import type { SupportAttachmentTable, SupportMessageAuthor, SupportMessageTable, SupportStatusKey, SupportTicketTable } from '../schema';
 import '../schema';
 
 /**
@@ -35,27 +36,9 @@ export interface TicketRecord {
   updated_at: number;
 }
 
-export interface AttachmentRecord {
-  id: number;
-  message_id: number;
-  domain_id: number;
-  name: string;
-  stored_name: string;
-  mime_type: string;
-  size: number;
-  created_at: number;
-}
+export type AttachmentRecord = Selectable<SupportAttachmentTable>;
 
-export interface MessageRecord {
-  id: number;
-  ticket_id: number;
-  domain_id: number;
-  author: SupportMessageAuthor;
-  author_name: string;
-  body: string;
-  created_at: number;
-  attachments: AttachmentRecord[];
-}
+export type MessageRecord = Selectable<SupportMessageTable> & { attachments: AttachmentRecord[] };
 
 function tickets(db: Db) {
   return db
@@ -149,19 +132,8 @@ export async function numberTaken(db: Db, number: number): Promise<boolean> {
   return (await db.selectFrom('support_tickets').select('id').where('number', '=', number).executeTakeFirst()) !== undefined;
 }
 
-export interface NewTicketRow {
-  domain_id: number;
-  number: number;
-  subject: string;
-  department_id: number;
-  priority_id: number;
-  status_id: number;
-  user_id: number | null;
-  author_email: string;
-  author_name: string;
-  portal_origin: string;
-  now: number;
-}
+/** A new ticket's columns; `now` is its creation and its last change. */
+export type NewTicketRow = Omit<Insertable<SupportTicketTable>, 'id' | 'created_at' | 'updated_at'> & { now: number };
 
 export async function insertTicket(db: Db, row: NewTicketRow): Promise<number> {
   const { now, ...values } = row;
