@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type SubmitEvent } from 'react';
+import { useId, useRef, useState, type RefObject, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import '../ui/ui.css';
 import './account.css';
@@ -26,6 +26,44 @@ function StatusBadge({ user }: { user: AccountUser }) {
  * their status), whose last row authorises a new user by email and name. An invited user shows
  * 'Invited' until they accept, with Send again. Unauthorising asks first; yourself, twice.
  */
+/** One field of the last row, which authorises a new user (its label read by screen readers only). */
+function AddUserField(props: {
+  id: string;
+  inputRef: RefObject<HTMLInputElement | null>;
+  form: string;
+  field: UserField;
+  label: string;
+  placeholder: string;
+  maxLength: number;
+  value: string;
+  invalid: boolean;
+  describedBy: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <td data-label="">
+      <label className="visually-hidden" htmlFor={props.id}>
+        {props.label}
+      </label>
+      <input
+        id={props.id}
+        ref={props.inputRef}
+        form={props.form}
+        className={`form-control${props.invalid ? ' is-invalid' : ''}`}
+        type={props.field === 'email' ? 'email' : 'text'}
+        name={props.field}
+        placeholder={props.placeholder}
+        autoComplete="off"
+        maxLength={props.maxLength}
+        value={props.value}
+        aria-invalid={props.invalid || undefined}
+        aria-describedby={props.describedBy}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+    </td>
+  );
+}
+
 export default function ManageUsers({ users: initial }: ManageUsersProps) {
   const [store] = useState(() => createManageUsersStore(initial));
   const users = useStore(store.$users);
@@ -136,46 +174,32 @@ export default function ManageUsers({ users: initial }: ManageUsersProps) {
           </tbody>
           <tfoot>
             <tr className="users-add-row">
-              <td data-label="">
-                <label className="visually-hidden" htmlFor={`${id}-email`}>
-                  Email of the user to authorise
-                </label>
-                <input
-                  id={`${id}-email`}
-                  ref={emailRef}
-                  form={formId}
-                  className={`form-control${invalid === 'email' ? ' is-invalid' : ''}`}
-                  type="email"
-                  name="email"
-                  placeholder="Email"
-                  autoComplete="off"
-                  maxLength={MAX_USER_EMAIL_LENGTH}
-                  value={email}
-                  aria-invalid={invalid === 'email' || undefined}
-                  aria-describedby={describe('email')}
-                  onChange={(event) => setEmail(event.target.value)}
-                />
-              </td>
-              <td data-label="">
-                <label className="visually-hidden" htmlFor={`${id}-name`}>
-                  Name of the user to authorise
-                </label>
-                <input
-                  id={`${id}-name`}
-                  ref={nameRef}
-                  form={formId}
-                  className={`form-control${invalid === 'name' ? ' is-invalid' : ''}`}
-                  type="text"
-                  name="name"
-                  placeholder="Name"
-                  autoComplete="off"
-                  maxLength={MAX_USER_NAME_LENGTH}
-                  value={name}
-                  aria-invalid={invalid === 'name' || undefined}
-                  aria-describedby={describe('name')}
-                  onChange={(event) => setName(event.target.value)}
-                />
-              </td>
+              <AddUserField
+                id={`${id}-email`}
+                inputRef={emailRef}
+                form={formId}
+                field="email"
+                label="Email of the user to authorise"
+                placeholder="Email"
+                maxLength={MAX_USER_EMAIL_LENGTH}
+                value={email}
+                invalid={invalid === 'email'}
+                describedBy={describe('email')}
+                onChange={setEmail}
+              />
+              <AddUserField
+                id={`${id}-name`}
+                inputRef={nameRef}
+                form={formId}
+                field="name"
+                label="Name of the user to authorise"
+                placeholder="Name"
+                maxLength={MAX_USER_NAME_LENGTH}
+                value={name}
+                invalid={invalid === 'name'}
+                describedBy={describe('name')}
+                onChange={setName}
+              />
               <td className="users-add-spacer" data-label="" />
               <td className="text-end" data-label="">
                 <button className="btn btn-primary" type="submit" form={formId} aria-disabled={adding || undefined}>

@@ -3,9 +3,8 @@ import { useStore } from '@nanostores/react';
 import '../ui/ui.css';
 import './app.css';
 import type { Column } from '../ui/DataTable';
-import { ListChoice } from '../ui/ListChoice';
 import { SearchableListCard } from '../ui/SearchableListCard';
-import { POST_SORT_OPTIONS, POST_STATUS_OPTIONS, postColumns } from '../ui/PostColumns';
+import { PostListChoices, postColumns } from '../ui/PostColumns';
 import { NotificationsTable } from './NotificationsTable';
 import { SendNotificationDialog } from './SendNotificationDialog';
 import { createSendStore, type SendStoreInit } from '../../stores/app/send';
@@ -91,18 +90,7 @@ export default function SendNotification(props: SendNotificationProps) {
         newHref="/website/posts/edit?new"
         newLabel="New Post"
         filtered={choice.status !== 'all'}
-        controls={
-          <>
-            <ListChoice
-              label="Show"
-              name="status"
-              value={choice.status}
-              options={POST_STATUS_OPTIONS}
-              onChange={(value) => void store.setFilter('status', value)}
-            />
-            <ListChoice label="Sort by" name="sort" value={choice.sort} options={POST_SORT_OPTIONS} onChange={(value) => void store.setFilter('sort', value)} />
-          </>
-        }
+        controls={<PostListChoices choice={choice} onChange={(name, value) => void store.setFilter(name, value)} />}
         columns={columns}
         rowKey={(row) => row.id}
         id="send-posts-table"

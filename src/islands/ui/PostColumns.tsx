@@ -1,4 +1,5 @@
 import type { Column } from './DataTable';
+import { ListChoice } from './ListChoice';
 import { POST_STATE_LABELS, type PostRow } from '../../lib/website-lists';
 import type { PostListSort, PostListStatus } from '../../contracts/website-rules';
 
@@ -8,18 +9,34 @@ import type { PostListSort, PostListStatus } from '../../contracts/website-rules
  * each screen's own actions.
  */
 
-export const POST_STATUS_OPTIONS: ReadonlyArray<{ value: PostListStatus; label: string }> = [
+const POST_STATUS_OPTIONS: ReadonlyArray<{ value: PostListStatus; label: string }> = [
   { value: 'all', label: 'All' },
   { value: 'public', label: 'Public' },
   { value: 'hidden', label: 'Hidden' },
 ];
 
-export const POST_SORT_OPTIONS: ReadonlyArray<{ value: PostListSort; label: string }> = [
+const POST_SORT_OPTIONS: ReadonlyArray<{ value: PostListSort; label: string }> = [
   { value: 'date', label: 'Newest first' },
   { value: 'date-asc', label: 'Oldest first' },
   { value: 'title', label: 'Title A–Z' },
   { value: 'title-desc', label: 'Title Z–A' },
 ];
+
+/** The list's Show and Sort by choices (the list's `status` and `sort` filters). */
+export function PostListChoices({
+  choice,
+  onChange,
+}: {
+  choice: { status: PostListStatus; sort: PostListSort };
+  onChange: (name: 'status' | 'sort', value: string) => void;
+}) {
+  return (
+    <>
+      <ListChoice label="Show" name="status" value={choice.status} options={POST_STATUS_OPTIONS} onChange={(value) => onChange('status', value)} />
+      <ListChoice label="Sort by" name="sort" value={choice.sort} options={POST_SORT_OPTIONS} onChange={(value) => onChange('sort', value)} />
+    </>
+  );
+}
 
 /** Title, Category, Created and Visibility: the list's columns; the screen adds its Actions. */
 export function postColumns<Row extends PostRow>(): Column<Row>[] {

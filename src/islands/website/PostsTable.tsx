@@ -3,10 +3,9 @@ import { useStore } from '@nanostores/react';
 import '../ui/ui.css';
 import type { Column } from '../ui/DataTable';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
-import { ListChoice } from '../ui/ListChoice';
 import { BulkBar } from '../ui/BulkBar';
 import { SearchableListCard } from '../ui/SearchableListCard';
-import { POST_SORT_OPTIONS, POST_STATUS_OPTIONS, postColumns } from '../ui/PostColumns';
+import { PostListChoices, postColumns } from '../ui/PostColumns';
 import { EditOrLocked, ViewLink } from './RowLinks';
 import { createPostsStore, POSTS_PATH, type PostsStoreInit } from '../../stores/website/posts';
 import { postListChoice, type PostRow } from '../../lib/website-lists';
@@ -24,7 +23,8 @@ const BULK_ACTIONS: ReadonlyArray<{ id: BulkPostAction; label: string; danger?: 
 /** What the confirm of a bulk action says, for `n` posts. */
 function bulkConfirm(action: BulkPostAction, n: number) {
   const posts = `${n} ${n === 1 ? 'post' : 'posts'}`;
-  if (action === 'delete') return { title: `Delete ${posts}?`, label: `Delete ${posts}`, text: `${posts} will be deleted from your website. This cannot be undone.` };
+  if (action === 'delete')
+    return { title: `Delete ${posts}?`, label: `Delete ${posts}`, text: `${posts} will be deleted from your website. This cannot be undone.` };
   if (action === 'hide') return { title: `Hide ${posts}?`, label: `Hide ${posts}`, text: `${posts} will be hidden from your website.` };
   return { title: `Publish ${posts}?`, label: `Publish ${posts}`, text: `${posts} will be published on your website.` };
 }
@@ -117,12 +117,7 @@ export default function PostsTable(props: PostsTableProps) {
         newHref="/website/posts/edit?new"
         newLabel="New Post"
         filtered={choice.status !== 'all'}
-        controls={
-          <>
-            <ListChoice label="Show" name="status" value={choice.status} options={POST_STATUS_OPTIONS} onChange={(value) => void store.setFilter('status', value)} />
-            <ListChoice label="Sort by" name="sort" value={choice.sort} options={POST_SORT_OPTIONS} onChange={(value) => void store.setFilter('sort', value)} />
-          </>
-        }
+        controls={<PostListChoices choice={choice} onChange={(name, value) => void store.setFilter(name, value)} />}
         selection={{
           selected,
           onSelect: (row, ticked) => store.select(row.id, ticked),
@@ -147,9 +142,7 @@ export default function PostsTable(props: PostsTableProps) {
         onCancel={() => setConfirming(null)}
         fallbackFocus={() => tableRef.current}
       >
-        <p className="m-0">
-          “{confirming?.title}” will be deleted from your website. This cannot be undone.
-        </p>
+        <p className="m-0">“{confirming?.title}” will be deleted from your website. This cannot be undone.</p>
       </ConfirmDialog>
       <ConfirmDialog
         open={asked !== null}
