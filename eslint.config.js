@@ -35,7 +35,7 @@ const ELEMENTS = [
   {
     // Where the process is wired: the only server code that names every module.
     type: 'composition',
-    pattern: ['src/middleware.ts', 'src/server/{modules,api,process}.ts', 'src/server/cli/{commands,main}.ts', 'src/server/seed/**'],
+    pattern: ['src/middleware.ts', 'src/server/{modules,upstream-modules,api,process,portal}.ts', 'src/server/upstream/page-middleware.ts', 'src/server/cli/{commands,main}.ts', 'src/server/seed/**'],
     mode: 'full',
   },
   // A module's service is its face to other modules ("modules call each other's services").

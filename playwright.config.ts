@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { ENV_PORT } from './tests/e2e/support/env';
+import { ENV_PORT, ENV_UPSTREAM_PORT } from './tests/e2e/support/env';
 import { freePort } from './tests/e2e/support/server';
 import { CHROMIUM_FLAGS } from './scripts/chromium.mjs';
 
@@ -7,6 +7,9 @@ import { CHROMIUM_FLAGS } from './scripts/chromium.mjs';
 // the workers inherit it through the environment. The global setup starts the server on it.
 process.env[ENV_PORT] ??= String(await freePort());
 const baseURL = `http://127.0.0.1:${process.env[ENV_PORT]}`;
+// Upstream mode's portal (in front of the reference legacy backend): its journeys are the `upstream` project.
+process.env[ENV_UPSTREAM_PORT] ??= String(await freePort());
+const upstreamURL = `http://127.0.0.1:${process.env[ENV_UPSTREAM_PORT]}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -32,5 +35,8 @@ export default defineConfig({
       args: CHROMIUM_FLAGS,
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'chromium', testIgnore: 'upstream/**', use: { browserName: 'chromium' } },
+    { name: 'upstream', testDir: 'tests/e2e/upstream', use: { browserName: 'chromium', baseURL: upstreamURL } },
+  ],
 });

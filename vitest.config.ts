@@ -30,7 +30,8 @@ export default defineConfig({
         test: {
           name: 'sqlite',
           // integration/: the operator command on real database files of its own (SQLite, like `npm start`).
-          include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          // upstream/: upstream mode's API against the reference legacy backend (no database: once is enough).
+          include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/upstream/**/*.test.ts'],
           exclude: postgresUrl ? [...configDefaults.exclude, ...POSTGRES_ONLY] : configDefaults.exclude,
           env: { ...env, PORTAL_TEST_DATABASE: 'sqlite' },
         },

@@ -162,6 +162,25 @@ export const configSchema = z.object({
       .transform((value) => value.replace(/\/+$/, ''))
       .optional(),
   ),
+  /**
+   * Where the data lives: `embedded` (this server's own database, files and mail) or `upstream`: the
+   * provider's existing backend at PORTAL_UPSTREAM_URL, whose calls the portal proxies and normalises
+   * (src/server/upstream/). Upstream mode keeps no database, files or mail of its own.
+   */
+  PORTAL_BACKEND: z.enum(['embedded', 'upstream'], { error: 'must be embedded or upstream' }).default('embedded'),
+  /** Upstream mode: the legacy backend's base address; the calls' paths (/api/...) are relative to it. */
+  PORTAL_UPSTREAM_URL: optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) address such as https://backend.example.org' })
+      .transform((value) => value.replace(/\/+$/, ''))
+      .optional(),
+  ),
+  /** Upstream mode: how long a call may take before it fails (the student list gets three times as long). */
+  PORTAL_UPSTREAM_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds between 1 and 120' })
+    .min(1, 'must be a number of seconds between 1 and 120')
+    .max(120, 'must be a number of seconds between 1 and 120')
+    .default(10),
   PORTAL_ADMIN_EMAIL: optionalText.pipe(z.email({ error: 'must be an email address' }).optional()),
   PORTAL_ADMIN_PASSWORD: optionalText.pipe(
     z.string().min(8, 'must be at least 8 characters long').optional(),
@@ -177,7 +196,13 @@ const SECRET_VARIABLES = new Set(['PORTAL_ADMIN_PASSWORD', 'DATABASE_URL', 'MAIL
 
 /** Parses the environment; throws a ConfigError whose message is one line naming the variable. */
 export function parseConfig(env: Record<string, string | undefined>): Config {
-  const result = configSchema.safeParse(env);
+  const result = configSchema
+    .superRefine((value, ctx) => {
+      if (value.PORTAL_BACKEND === 'upstream' && !value.PORTAL_UPSTREAM_URL) {
+        ctx.addIssue({ code: 'custom', path: ['PORTAL_UPSTREAM_URL'], message: 'must be set when PORTAL_BACKEND is upstream' });
+      }
+    })
+    .safeParse(env);
   if (!result.success) {
     const issue = result.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');

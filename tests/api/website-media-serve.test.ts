@@ -1,3 +1,4 @@
+import { signedOutLocals } from '../factories/locals';
 import fs from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mediaUploadResponseSchema } from '../../src/contracts/website';
@@ -15,7 +16,7 @@ describe('GET /uploads/<school>/<file>', () => {
   let svgFile = '';
 
   function route(school: string, file: string): Promise<Response> {
-    return GET({ params: { school, file }, locals: { runtime: ctx().runtime, session: null, ctx: null } });
+    return GET({ params: { school, file }, locals: signedOutLocals(ctx().runtime) });
   }
 
   beforeAll(async () => {

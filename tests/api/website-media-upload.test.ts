@@ -1,3 +1,4 @@
+import { signedOutLocals } from '../factories/locals';
 import fs from 'node:fs';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +15,7 @@ const IMAGES_ONLY = 'Only image files can be uploaded (PNG, JPEG, GIF, WebP or A
 /** Calls the Astro endpoint as the adapter would for /uploads/<school>/<file>. */
 function fetchUpload(ctx: TestContext, url: string): Promise<Response> {
   const [, , school, file] = url.split('/').map(decodeURIComponent);
-  return serveUploadRoute({ params: { school, file }, locals: { runtime: ctx.runtime, session: null, ctx: null } });
+  return serveUploadRoute({ params: { school, file }, locals: signedOutLocals(ctx.runtime) });
 }
 
 /** The stored name in a source_url, and its path on disk. */

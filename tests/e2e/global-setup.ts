@@ -10,6 +10,7 @@ import {
   E2E_ANNOUNCEMENT,
   ENV_DATA_DIR,
   ENV_PORT,
+  ENV_UPSTREAM_PORT,
   EXPIRY_USER,
   LOGOUT_USER,
   VIEWER,
@@ -23,6 +24,7 @@ import {
   type StoredUser,
 } from './support/env';
 import { startServer } from './support/server';
+import { startUpstreamRun } from './support/upstream';
 
 function prepareData(dir: string): void {
   runCli(['boot'], dir);
@@ -63,7 +65,9 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     fs.rmSync(dir, { recursive: true, force: true });
     throw err;
   });
+  let stopUpstream: (() => Promise<void>) | undefined;
   const teardown = async () => {
+    await stopUpstream?.();
     await server.stop();
     if (process.env.E2E_SERVER_LOG) fs.writeFileSync(process.env.E2E_SERVER_LOG, server.log());
     fs.rmSync(dir, { recursive: true, force: true });
@@ -78,6 +82,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
       await context.storageState({ path: storageStatePath(key) });
       await context.dispose();
     }
+    stopUpstream = await startUpstreamRun({ dir, port: Number(process.env[ENV_UPSTREAM_PORT]) });
   } catch (err) {
     await teardown();
     throw err;

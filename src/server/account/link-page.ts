@@ -1,7 +1,7 @@
 import type { AstroGlobal } from 'astro';
 import type { Db } from '../db';
 import { SESSION_COOKIE, sessionCookieOptions } from '../auth/cookie';
-import { revokeSession } from '../auth/sessions';
+import { hashToken, revokeSession } from '../auth/sessions';
 import { PAGE_FORM_MAX_BYTES, readFormLimited } from '../http/body-limits';
 
 /** What an emailed link's page reads and does: an invitation's welcome, a password reset. */
@@ -25,7 +25,7 @@ export async function serveLinkPage<Screen extends { state: string }>(
   Astro: AstroGlobal,
   page: LinkPage<Screen | SignedIn>,
 ): Promise<Exclude<Screen, { state: 'signed-in' }> | Response> {
-  const { runtime, session } = Astro.locals;
+  const { runtime } = Astro.locals;
   const token = Astro.params.token ?? '';
   Astro.response.headers.set('Cache-Control', 'no-store');
   Astro.response.headers.set('X-Robots-Tag', 'noindex');
@@ -37,7 +37,9 @@ export async function serveLinkPage<Screen extends { state: string }>(
     const sessionSeconds = runtime.config.PORTAL_SESSION_DAYS * 24 * 60 * 60;
     screen = await page.submit(runtime.db, token, { password: form.get('password'), confirm: form.get('confirm') }, runtime.clock(), sessionSeconds);
     if (isSignedIn(screen)) {
-      if (session) await revokeSession(runtime.db, session.tokenHash);
+      // The browser's earlier session (someone else's, perhaps) ends: the link signs in its own user.
+      const earlier = Astro.cookies.get(SESSION_COOKIE)?.value;
+      if (earlier) await revokeSession(runtime.db, hashToken(earlier));
       Astro.cookies.set(SESSION_COOKIE, screen.sessionToken, sessionCookieOptions(Astro.request.url, sessionSeconds));
       return Astro.redirect('/home', 303);
     }

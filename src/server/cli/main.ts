@@ -12,6 +12,7 @@ import { migrateAll } from '../process';
 import { systemClock } from '../clock';
 import { Refusal } from '../errors';
 import { COMMANDS, UsageError, type Command } from './commands';
+import { checkUpstream, upstreamSettings } from '../upstream/settings';
 
 function help(): string {
   const lines = ['Usage: npm run portal -- <command> [options]', '', 'Commands:'];
@@ -95,6 +96,16 @@ export async function main(argv: string[], print: (line: string) => void = conso
       return 0;
     }
     const config = parseConfig(process.env);
+    if (config.PORTAL_BACKEND === 'upstream') {
+      // Upstream mode keeps no database: boot only checks that the legacy backend answers.
+      if (name !== 'boot') {
+        printError('PORTAL_BACKEND is upstream: the operator commands act on the embedded backend, which this portal does not use.');
+        return 2;
+      }
+      await checkUpstream(upstreamSettings(config));
+      print(`Upstream mode: the portal fronts ${config.PORTAL_UPSTREAM_URL}.`);
+      return 0;
+    }
     if (!config.DATABASE_URL && !create && !fs.existsSync(config.databaseFile)) {
       printError(
         `No database at ${config.databaseFile}: the portal has never run with this data directory. ` +

@@ -43,7 +43,7 @@ type Awaitable<T> = T | Promise<T>;
 
 export type CallHandler<C extends Call, E extends AppEnv, Ctx> = (ctx: Ctx, input: ValidInput<C>, c: Context<E>) => Awaitable<CallResult<C>>;
 
-export interface ServeOptions<E extends AppEnv> {
+export interface ServeOptions<E extends { Bindings?: object; Variables?: object }> {
   /** Middleware between the session check and validation (e.g. portalScriptOnly, an upload's body limit). */
   before?: MiddlewareHandler<E>[];
   /**
@@ -57,15 +57,20 @@ export interface ServeOptions<E extends AppEnv> {
 const PARTS = ['params', 'query', 'body'] as const;
 const TARGETS = { params: 'param', query: 'query', body: 'json' } as const;
 
-function register<C extends Call, E extends AppEnv>(
-  app: Hono<AppEnv>,
+/**
+ * Registers a call-table entry on `app` behind `guard` (the session check of the backend serving
+ * it; null for a public call): the embedded backend's `serve` below and upstream mode's
+ * (upstream/serve.ts) share the validation and the envelope.
+ */
+export function registerCall<C extends Call, E extends { Bindings?: object; Variables?: object }>(
+  app: Hono<never>,
   call: C,
-  auth: boolean,
+  guard: MiddlewareHandler | null,
   handler: (input: ValidInput<C>, c: Context<E>) => Awaitable<CallResult<C>>,
   options: ServeOptions<E>,
 ): void {
   const chain: MiddlewareHandler[] = [];
-  if (auth) chain.push(requireAuth as unknown as MiddlewareHandler);
+  if (guard) chain.push(guard);
   chain.push(...((options.before ?? []) as MiddlewareHandler[]));
   const parts: Array<(typeof PARTS)[number]> = [];
   for (const part of PARTS) {
@@ -89,7 +94,7 @@ function register<C extends Call, E extends AppEnv>(
     return ok(c, await handler(input as ValidInput<C>, c as unknown as Context<E>));
   });
   const [first, ...rest] = chain as [MiddlewareHandler, ...MiddlewareHandler[]];
-  app.on(call.method, routePath(call.path), first, ...rest);
+  (app as unknown as Hono).on(call.method, routePath(call.path), first, ...rest);
 }
 
 /** Serves a call that needs a session: the handler gets the request context first. */
@@ -99,7 +104,7 @@ export function serve<C extends Call>(
   handler: CallHandler<C, AuthedEnv, RequestContext>,
   options: ServeOptions<AuthedEnv> = {},
 ): void {
-  register<C, AuthedEnv>(app, call, true, (input, c) => handler(c.get('ctx'), input, c), options);
+  registerCall<C, AuthedEnv>(app as unknown as Hono<never>, call, requireAuth as unknown as MiddlewareHandler, (input, c) => handler(c.get('ctx'), input, c), options);
 }
 
 /** Serves a call open without a session (sign-in, sign-out): the handler's context is null. */
@@ -109,5 +114,5 @@ serve.public = function servePublic<C extends Call>(
   handler: CallHandler<C, AppEnv, null>,
   options: ServeOptions<AppEnv> = {},
 ): void {
-  register<C, AppEnv>(app, call, false, (input, c) => handler(null, input, c), options);
+  registerCall<C, AppEnv>(app as unknown as Hono<never>, call, null, (input, c) => handler(null, input, c), options);
 };

@@ -12,6 +12,9 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 /** Set by playwright.config.ts (port) and the global setup (data dir); workers inherit them. */
 export const ENV_PORT = 'E2E_PORT';
 export const ENV_DATA_DIR = 'E2E_DATA_DIR';
+/** Upstream mode's run: the second portal's port (playwright.config.ts) and the reference legacy backend's address (the global setup). */
+export const ENV_UPSTREAM_PORT = 'E2E_UPSTREAM_PORT';
+export const ENV_LEGACY_URL = 'E2E_LEGACY_URL';
 
 export const PASSWORD = 'e2e-Staff-Portal-2026';
 export const SUPPORT_URL = (process.env.PORTAL_SUPPORT_URL ?? 'https://support.example.org').replace(/\/+$/, '');
@@ -46,7 +49,14 @@ export function dataDir(): string {
   return dir;
 }
 
-export function storageStatePath(user: StoredUser): string {
+/** The reference legacy backend's address (tests/legacy-backend), for upstream mode's specs. */
+export function legacyUrl(): string {
+  const url = process.env[ENV_LEGACY_URL];
+  if (!url) throw new Error(`${ENV_LEGACY_URL} is not set: run the e2e tests through playwright.config.ts.`);
+  return url;
+}
+
+export function storageStatePath(user: StoredUser | 'upstream'): string {
   return path.join(dataDir(), 'auth', `${user}.json`);
 }
 

@@ -1,0 +1,84 @@
+import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { ZodError } from 'zod';
+import { HTTPException } from 'hono/http-exception';
+import { shellCalls } from '../../contracts/shell';
+import { isCrossSiteRequest, isPortalScriptRequest } from '../auth/origin';
+import { Refusal } from '../errors';
+import { fail, MESSAGES } from '../http/envelope';
+import { zodMessage } from '../http/middleware';
+import { missingProduct, type ProductGate } from '../../lib/products';
+import { UpstreamScope, type UpstreamSettings } from './client';
+import { UPSTREAM_MESSAGES, UpstreamFailure } from './errors';
+import { serveUpstream } from './serve';
+import { upstreamSession } from './session';
+import type { UpstreamEnv, UpstreamModule } from './types';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The request's scope: the browser's cookies go with every upstream call; the upstream's Set-Cookie answers come back. */
+const provideScope = (settings: UpstreamSettings) =>
+  createMiddleware<UpstreamEnv>(async (c, next) => {
+    const scope = new UpstreamScope(settings, { cookie: c.req.header('cookie') ?? null, ...(c.env?.clientAddress ? { clientAddress: c.env.clientAddress } : {}) });
+    c.set('upstream', scope);
+    c.set('session', null);
+    await next();
+    for (const cookie of scope.setCookies) c.res.headers.append('Set-Cookie', cookie);
+  });
+
+const refuseCrossSiteWrites = createMiddleware<UpstreamEnv>(async (c, next) => {
+  if (!SAFE_METHODS.has(c.req.method) && isCrossSiteRequest(c.req.raw)) return fail(c, 403, MESSAGES.crossSite);
+  await next();
+});
+
+/** A module's calls need its product: the upstream's user is asked (once) only for a gated path. */
+const gateProducts = (gates: readonly ProductGate[]) =>
+  createMiddleware<UpstreamEnv>(async (c, next) => {
+    const apiPath = c.req.path.replace(/^\/api(?=\/|$)/, '');
+    if (gates.some((gate) => apiPath === gate.prefix || apiPath.startsWith(`${gate.prefix}/`))) {
+      const session = await upstreamSession(c.get('upstream'));
+      if (!session) return fail(c, 401, MESSAGES.signedOut);
+      c.set('session', session);
+      if (missingProduct(gates, apiPath, session.domain.products)) return fail(c, 403, MESSAGES.productDisabled);
+    }
+    await next();
+  });
+
+/** The shell's calls: the user comes from the upstream's; signing out is the upstream's too (its cookies are relayed). */
+function mountShell(app: Hono<UpstreamEnv>): void {
+  serveUpstream(app, shellCalls.user, (_up, _input, c) => {
+    const { user, domain } = c.get('session');
+    return { user: { name: user.name, domain: domain.label }, domain: domain.products };
+  });
+  app.get('/logout', async (c) => {
+    if (!isPortalScriptRequest(c.req.raw)) return fail(c, 403, MESSAGES.notFromPortal);
+    const response = await c.get('upstream').fetch({ method: 'GET', path: '/api/logout' });
+    await response.body?.cancel();
+    // Signed out either way: the browser goes to the central login (spec: both answers redirect there).
+    return c.json({ success: true, isAuthFailed: false });
+  });
+}
+
+/**
+ * Upstream mode's API at /api: the same contract as the embedded one (the modules' call tables),
+ * each call served by its module's upstream service against the legacy backend.
+ */
+export function createUpstreamApi(settings: UpstreamSettings, modules: readonly UpstreamModule[], gates: readonly ProductGate[]) {
+  const app = new Hono<UpstreamEnv>().basePath('/api');
+  app.onError((err, c) => {
+    if (err instanceof UpstreamFailure) return fail(c, err.status, err.message, err.code);
+    if (err instanceof Refusal) return fail(c, err.status, err.message, err.code);
+    if (err instanceof ZodError) return fail(c, 400, zodMessage(err), 'invalid');
+    if (err instanceof HTTPException) return fail(c, err.status, err.message || undefined);
+    console.error(`[api] ${c.req.method} ${c.req.path}:`, err);
+    return fail(c, 500, MESSAGES.internal);
+  });
+  // A call the legacy backend lacks (revisions, bulk actions, ...): its screen is hidden, and the call says why.
+  app.notFound((c) => fail(c, 404, UPSTREAM_MESSAGES.unsupported, 'unsupported'));
+  app.use('*', provideScope(settings), refuseCrossSiteWrites, gateProducts(gates));
+  mountShell(app);
+  for (const module of modules) module.mountApi?.(app);
+  return app;
+}
+
+export type UpstreamApi = ReturnType<typeof createUpstreamApi>;

@@ -1,0 +1,28 @@
+import type { Hono } from 'hono';
+import type { ShellSession } from '../shell-session';
+import type { UpstreamScope } from './client';
+import type { Capability } from '../../lib/capabilities';
+
+/** Hono environment of upstream mode's API: the request's scope, and the session behind requireUpstreamSession. */
+export interface UpstreamEnv {
+  Bindings: { clientAddress?: string };
+  Variables: { upstream: UpstreamScope; session: ShellSession | null };
+}
+
+export interface UpstreamAuthedEnv extends UpstreamEnv {
+  Variables: { upstream: UpstreamScope; session: ShellSession };
+}
+
+/**
+ * A module's second implementation (upstream mode): its routes serve the contract's calls the
+ * legacy backend has, through the module's upstream service; what it cannot do is left out of
+ * `capabilities`, so the screens hide it.
+ */
+export interface UpstreamModule {
+  name: string;
+  mountApi?(api: Hono<UpstreamEnv>): void;
+  /** What this module can do against the legacy backend beyond the spec's calls. */
+  capabilities: readonly Capability[];
+  /** The module's staff pages its upstream service can feed (exact paths); the others are 'not available'. */
+  pages: readonly string[];
+}
