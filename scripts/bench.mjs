@@ -12,6 +12,9 @@
 //   'pipeline': the newsletter send pipeline to a local SMTP sink (messages/s ÷ a bare nodemailer pool's, same
 //      pool size; peak ÷ idle RSS of the process sending to 50,000 recipients).
 //   'builder': the newsletter builder's email render time (MJML) for a 50-block newsletter, p50 and p95.
+//   'upstream': upstream mode against the reference legacy backend (tests/legacy-backend, a process of its own):
+//      the added latency of the proxy (GET /api/website/wordpress/posts through the portal ÷ straight to the backend,
+//      p50), with the backend answering at once and with a realistic delay; /home's render time, upstream vs embedded.
 //   'hapara': Learning in the Cloud at school scale (the whole student list of 2,000 over HTTP ÷ a trivial route answering
 //      the same JSON; the student list's first page, 2,000 vs 100 students, in process and through HTTP; a 2,000-row
 //      leavers CSV's dry run).
@@ -101,7 +104,7 @@ const DEFAULT_PAGES = [
 ];
 const LOAD_TARGETS = ['/home', '/api/api/user'];
 const WARMUP_MS = 1000;
-const SECTIONS = ['js', 'load', 'boot', 'posts', 'lighthouse', 'bytes', 'ratios', 'newsletter', 'pipeline', 'builder', 'hapara'];
+const SECTIONS = ['js', 'load', 'boot', 'posts', 'lighthouse', 'bytes', 'ratios', 'newsletter', 'pipeline', 'builder', 'hapara', 'upstream'];
 /** Sections 5-7: on the bench's own build, which has the trivial pages. */
 const BENCH_BUILD_SECTIONS = ['lighthouse', 'bytes', 'ratios'];
 
@@ -169,6 +172,9 @@ function options() {
     console.log('               (2,000 students) ÷ a bench-only route answering the same JSON from memory, max(3, --rounds) interleaved');
     console.log("               rounds; the list's first page, 2,000 vs 100 students, in process (the screen's loader) and through");
     console.log('               HTTP; seconds to the dry run of a 2,000-row leavers CSV, in process');
+    console.log('  upstream     upstream mode in front of the reference legacy backend: GET /api/website/wordpress/posts through the');
+    console.log('               portal ÷ straight to the backend (p50, goal ≤ 1.2×; the backend answering at once and after 20 ms),');
+    console.log("               /home's render time upstream vs embedded");
     console.log(`  lighthouse   Lighthouse (${CHROME_PATH}; CHROME_PATH overrides) on ${GOAL_PAGES.map((p) => p.path).join(', ')}:`);
     console.log('               median of --runs per form factor (~10 s a run: 5 pages x 2 x 3 runs is about 5 minutes)');
     console.log('  bytes        the same pages fetched like a browser (Accept-Encoding: br, gzip) with the CSS and JS they');
@@ -512,6 +518,102 @@ async function reportBuilder() {
 
 /** Issue 12's goals: the whole student list's req/s ÷ the trivial route's, and the first page 2,000 ÷ 100 students. */
 const HAPARA_GOALS = { listRatio: 0.6, firstPageRatio: 2 };
+/** Sequential requests per measured series (after UPSTREAM_WARMUP), alternating between the series compared. */
+const UPSTREAM_SAMPLES = 400;
+const UPSTREAM_WARMUP = 50;
+const UPSTREAM_POSTS = '/api/website/wordpress/posts?page=1&limit=10';
+/** A real backend's own time per call (its database, WordPress), for the second latency series. */
+const UPSTREAM_REALISTIC_LATENCY_MS = 20;
+
+/** The reference legacy backend in a process of its own; its address once it listens. */
+async function startLegacy(portalUrl, latencyMs) {
+  const run = startNode(['--import', 'tsx', path.join(ROOT, 'tests/legacy-backend/main.ts'), '--port', '0', '--portal-url', portalUrl, '--latency-ms', String(latencyMs)], {
+    label: 'legacy backend',
+  });
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const found = /listening on (http:\/\/\S+)/.exec(run.output.text);
+    if (found) return { url: found[1], run };
+    if (run.child.exitCode !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`The legacy backend did not start:\n${run.output.text}`);
+}
+
+/** The legacy admin's session cookie, through the backend's login form. */
+async function legacySignIn(legacyUrl) {
+  const res = await fetch(`${legacyUrl}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'email=admin%40legacy.school&password=legacy-password-1',
+    redirect: 'manual',
+  });
+  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith('legacy_sid='));
+  if (!cookie) throw new Error(`The legacy login set no cookie (${res.status}).`);
+  return cookie;
+}
+
+/** Milliseconds of each of `urls`' GETs, taken in turn (a, b, a, b, ...) so both see the same machine. */
+async function interleavedTimes(urls, cookie) {
+  const times = urls.map(() => []);
+  for (let i = 0; i < UPSTREAM_WARMUP + UPSTREAM_SAMPLES; i++) {
+    for (const [j, url] of urls.entries()) {
+      const started = performance.now();
+      const res = await fetch(url, { headers: { cookie, accept: 'application/json, text/html' }, redirect: 'manual' });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}`);
+      if (i >= UPSTREAM_WARMUP) times[j].push(performance.now() - started);
+    }
+  }
+  return times;
+}
+
+function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/**
+ * Section 'upstream': the built portal (scripts/serve.mjs) in upstream mode in front of the reference
+ * legacy backend, and in embedded mode with the demo school, one at a time with the backend.
+ */
+async function reportUpstream() {
+  log('upstream: the proxy\'s added latency and /home\'s render, upstream vs embedded');
+  let goalsMissed = 0;
+  const rows = [];
+  for (const latencyMs of [0, UPSTREAM_REALISTIC_LATENCY_MS]) {
+    const port = await freePort();
+    const portalBase = `http://${LOOPBACK}:${port}`;
+    const legacy = await startLegacy(portalBase, latencyMs);
+    const env = { ...serverEnv(port, makeTempDir('upstream'), ''), PORTAL_BACKEND: 'upstream', PORTAL_UPSTREAM_URL: legacy.url, PORTAL_LOGIN_URL: `${legacy.url}/login` };
+    const run = startNode([...SERVER_NODE_FLAGS, SERVER], { label: 'server (upstream)', env });
+    try {
+      await waitFor200(`${portalBase}/favicon.svg`, run);
+      const cookie = await legacySignIn(legacy.url);
+      const [direct, proxied, home] = await interleavedTimes([`${legacy.url}${UPSTREAM_POSTS}`, `${portalBase}${UPSTREAM_POSTS}`, `${portalBase}/home`], cookie);
+      const ratio = percentile(proxied, 50) / percentile(direct, 50);
+      const pass = ratio <= 1.2;
+      if (!pass) goalsMissed += 1;
+      rows.push([`backend +${latencyMs} ms`, `GET ${UPSTREAM_POSTS}`, ms(percentile(direct, 50)), ms(percentile(proxied, 50)), ms(percentile(proxied, 95)), `${ratio.toFixed(2)}× ${pass ? 'PASS' : 'FAIL'}`]);
+      rows.push([`backend +${latencyMs} ms`, 'GET /home (upstream)', '', ms(percentile(home, 50)), ms(percentile(home, 95)), '']);
+    } finally {
+      await killTree(run.child);
+      await killTree(legacy.run.child);
+    }
+  }
+  const embedded = await startServer();
+  try {
+    const cookie = await signIn(embedded.base);
+    const [home] = await interleavedTimes([`${embedded.base}/home`], cookie);
+    rows.push(['embedded', 'GET /home (embedded)', '', ms(percentile(home, 50)), ms(percentile(home, 95)), '']);
+  } finally {
+    await killTree(embedded.run.child);
+  }
+  console.log(`\nUpstream mode: ${UPSTREAM_SAMPLES} sequential requests per series after ${UPSTREAM_WARMUP} warm-up, interleaved, keep-alive, signed in`);
+  console.log(table(['backend', 'request', 'direct p50', 'portal p50', 'portal p95', 'portal ÷ direct (goal ≤ 1.2× p50)'], rows));
+  return goalsMissed;
+}
+
 /** Paths of the student list's calls (haparaCalls.studentList, studentPage: the screen's first page). */
 const HAPARA_LIST = '/api/hapara/manage/studentlist';
 const HAPARA_PAGE = '/api/hapara/manage/studentlist/page?page=1';
@@ -983,7 +1085,7 @@ async function main() {
   console.log(`Staff Portal benchmark · Node ${process.versions.node} · ${database} · ${new Date().toISOString()} · all on ${LOOPBACK}`);
 
   // Only the API-only posts section runs from the sources; everything else serves dist/.
-  const needsBuild = sections.has('js') || sections.has('load') || sections.has('boot') || (sections.has('posts') && !apiOnly);
+  const needsBuild = sections.has('js') || sections.has('load') || sections.has('boot') || sections.has('upstream') || (sections.has('posts') && !apiOnly);
   if (onPostgres && BENCH_BUILD_SECTIONS.some((s) => sections.has(s))) log('--postgres: the lighthouse, bytes and ratios servers run on PostgreSQL too');
   const builds = needsBuild ? [await ensureBuilt()] : [];
   let problems = 0;
@@ -1013,6 +1115,7 @@ async function main() {
     problems += hapara.problems;
     goalsMissed += hapara.goalsMissed;
   }
+  if (sections.has('upstream')) goalsMissed += await reportUpstream();
   if (sections.has('boot')) {
     // Checked again: others may have edited src/ meanwhile, and start.mjs would then build inside the timed window.
     builds.push(await ensureBuilt());

@@ -9,6 +9,8 @@ export const CAPABILITIES = [
   'website.autosave',
   'website.preview',
   'website.bulk',
+  // Manage Posts' status filter and sort (the legacy posts call pages and searches only).
+  'website.list-choices',
   'website.import',
   'website.media-details',
   'website.public-site',
@@ -25,6 +27,8 @@ export const CAPABILITIES = [
   'account.invitations',
   // App
   'app.send',
+  // Staff lists
+  'staff.photo-upload',
   // Support
   'support.helpdesk',
   'support.knowledgebase',

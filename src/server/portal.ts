@@ -8,9 +8,7 @@ import type { Runtime } from './runtime';
 import type { UpstreamSettings } from './upstream/client';
 import { upstreamSettings } from './upstream/settings';
 
-export type Portal =
-  | { mode: 'embedded'; config: Config; runtime: Runtime }
-  | { mode: 'upstream'; config: Config; upstream: UpstreamSettings };
+export type Portal = { mode: 'embedded'; config: Config; runtime: Runtime } | { mode: 'upstream'; config: Config; upstream: UpstreamSettings };
 
 let portal: Promise<Portal> | undefined;
 

@@ -13,7 +13,15 @@ import { accountUpstream } from './account/upstream';
 import { supportUpstream } from './support/upstream';
 import type { UpstreamModule } from './upstream/types';
 
-export const UPSTREAM_MODULES: readonly UpstreamModule[] = [websiteUpstream, appUpstream, staffUpstream, newsletterUpstream, haparaUpstream, accountUpstream, supportUpstream];
+export const UPSTREAM_MODULES: readonly UpstreamModule[] = [
+  websiteUpstream,
+  appUpstream,
+  staffUpstream,
+  newsletterUpstream,
+  haparaUpstream,
+  accountUpstream,
+  supportUpstream,
+];
 
 export const UPSTREAM_CAPABILITIES = capabilitySet(UPSTREAM_MODULES.flatMap((module) => module.capabilities));
 

@@ -79,7 +79,11 @@ test.describe('Manage Mailing List', () => {
   test('filter by address or name, kept in the address through a reload', async ({ page }) => {
     const tag = crypto.randomBytes(3).toString('hex');
     await open(page);
-    for (const who of ['Filter One', 'Filter Two']) await addMember(page, `${who} ${tag}`, uniqueEmail(`filter${tag}`));
+    for (const who of ['Filter One', 'Filter Two']) {
+      await addMember(page, `${who} ${tag}`, uniqueEmail(`filter${tag}`));
+      // The form empties when the add succeeds: typing the next one before would be wiped by it.
+      await expect(page.getByRole('form', { name: 'Add New Member' }).getByLabel('Full name', { exact: true })).toHaveValue('');
+    }
     await expect(toast(page, 'Member has been added to your mailing list').first()).toBeVisible();
     await expect(membersTable(page).getByText(`Filter Two ${tag}`)).toBeVisible();
 

@@ -30,7 +30,7 @@ export function useUpstream(options: { timeoutMs?: number } = {}): () => Upstrea
     const backend = await startLegacyBackend();
     const logs: string[] = [];
     const api = createUpstreamApi(
-      { baseUrl: backend.url, timeoutMs: options.timeoutMs ?? 2_000, retryDelaysMs: [5, 5], log: (line) => logs.push(line) },
+      { baseUrl: backend.url, timeoutMs: options.timeoutMs ?? 2_000, maxUploadMb: 20, retryDelaysMs: [5, 5], log: (line) => logs.push(line) },
       UPSTREAM_MODULES,
       PRODUCT_GATES,
     );
@@ -47,7 +47,13 @@ export function useUpstream(options: { timeoutMs?: number } = {}): () => Upstrea
           headers.set('Content-Type', 'application/json');
           body = JSON.stringify(init.json);
         }
-        return Promise.resolve(api.request(`http://portal.test${path}`, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, ...(body === undefined ? {} : { body }) }, { clientAddress: '127.0.0.1' }));
+        return Promise.resolve(
+          api.request(
+            `http://portal.test${path}`,
+            { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, ...(body === undefined ? {} : { body }) },
+            { clientAddress: '127.0.0.1' },
+          ),
+        );
       },
     };
   });

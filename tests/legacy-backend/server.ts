@@ -59,7 +59,16 @@ function send(res: http.ServerResponse, answer: LegacyAnswer): void {
   res.end(answer.body ?? '');
 }
 
-export async function startLegacyBackend(options: { port?: number; portalUrl?: string; seed?: boolean } = {}): Promise<LegacyBackend> {
+export interface LegacyBackendOptions {
+  port?: number;
+  /** Where its login form sends the browser back to (the portal's /home). */
+  portalUrl?: string;
+  seed?: boolean;
+  /** Added to every API answer: a real backend's own work (its database, WordPress), for the bench. */
+  latencyMs?: number;
+}
+
+export async function startLegacyBackend(options: LegacyBackendOptions = {}): Promise<LegacyBackend> {
   const store = new LegacyStore();
   const router = new LegacyRouter();
   const config = { portalUrl: options.portalUrl ?? 'http://127.0.0.1:4321', newSession: (email: string) => newSession(email) };
@@ -78,15 +87,18 @@ export async function startLegacyBackend(options: { port?: number; portalUrl?: s
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://legacy.invalid');
       store.requests.push(`${req.method} ${url.pathname}`);
+      const token = cookieOf(req.headers.cookie, LEGACY_COOKIE);
+      if (token && store.sessions.has(token)) store.sessionRequests.set(token, [...(store.sessionRequests.get(token) ?? []), `${req.method} ${url.pathname}`]);
       const fault = store.faults.get(url.pathname);
       if (fault?.kind === 'destroy') return req.socket.destroy();
       if (fault?.kind === 'delay') await new Promise((resolve) => setTimeout(resolve, fault.ms));
+      if (options.latencyMs && url.pathname.startsWith('/api/')) await new Promise((resolve) => setTimeout(resolve, options.latencyMs));
       if (fault?.kind === 'status') return send(res, { status: fault.status, body: 'Internal Server Error', headers: { 'Content-Type': 'text/plain' } });
       if (fault?.kind === 'malformed') return send(res, { json: fault.body });
 
       const found = router.match(req.method ?? 'GET', url.pathname);
       if (!found) return send(res, { status: 404, json: { success: false, isAuthFailed: false, message: 'Unknown call' } });
-      const email = store.sessions.get(cookieOf(req.headers.cookie, LEGACY_COOKIE) ?? '');
+      const email = store.sessions.get(token ?? '');
       const user = email ? (store.users.get(email) ?? null) : null;
       const school = user ? (store.schools.get(user.school) ?? null) : null;
       if (found.route.auth && (!user || !school)) return send(res, { json: { success: false, isAuthFailed: true } });

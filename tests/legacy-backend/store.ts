@@ -26,6 +26,8 @@ export class LegacyStore {
   readonly faults = new Map<string, Fault>();
   /** Every request's method and path, in order (tests count the user calls a page makes). */
   readonly requests: string[] = [];
+  /** The same, per session token: what one browser asked (tests running side by side share the backend). */
+  readonly sessionRequests = new Map<string, string[]>();
 
   addSchool(label: string, name: string, products: Partial<School['products']> = {}): School {
     const school: School = {

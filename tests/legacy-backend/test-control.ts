@@ -29,13 +29,13 @@ export function registerTestControl(router: LegacyRouter): void {
     },
     { auth: false },
   );
-  router.on('GET', `${TEST_CONTROL}/requests`, (_request, store) => ({ json: store.requests }), { auth: false });
+  // ?session=<legacy_sid>: only that session's requests.
   router.on(
-    'POST',
-    `${TEST_CONTROL}/requests/clear`,
-    (_request, store) => {
-      store.requests.length = 0;
-      return { json: { ok: true } };
+    'GET',
+    `${TEST_CONTROL}/requests`,
+    (request, store) => {
+      const session = request.query.get('session');
+      return { json: session ? (store.sessionRequests.get(session) ?? []) : store.requests };
     },
     { auth: false },
   );

@@ -10,6 +10,8 @@ import { INVITATION_LINK_HOURS, MAX_USER_EMAIL_LENGTH, MAX_USER_NAME_LENGTH } fr
 
 export interface ManageUsersProps {
   users: readonly AccountUser[];
+  /** Whether the backend invites people (status, Send again); a legacy backend authorises them at once. */
+  invitations?: boolean;
 }
 
 /** Which question is open: unauthorising someone, or yourself (asked twice). */
@@ -64,7 +66,7 @@ function AddUserField(props: {
   );
 }
 
-export default function ManageUsers({ users: initial }: ManageUsersProps) {
+export default function ManageUsers({ users: initial, invitations = true }: ManageUsersProps) {
   const [store] = useState(() => createManageUsersStore(initial));
   const users = useStore(store.$users);
   const busy = useStore(store.$busy);
@@ -120,7 +122,7 @@ export default function ManageUsers({ users: initial }: ManageUsersProps) {
             <tr>
               <th scope="col">Email</th>
               <th scope="col">Name</th>
-              <th scope="col">Status</th>
+              {invitations ? <th scope="col">Status</th> : null}
               <th scope="col" className="text-end">
                 Unauthorise
               </th>
@@ -136,12 +138,14 @@ export default function ManageUsers({ users: initial }: ManageUsersProps) {
                     {user.self ? <span className="text-secondary fw-normal"> (you)</span> : null}
                   </th>
                   <td data-label="Name">{user.name}</td>
-                  <td data-label="Status">
-                    <StatusBadge user={user} />
-                  </td>
+                  {invitations ? (
+                    <td data-label="Status">
+                      <StatusBadge user={user} />
+                    </td>
+                  ) : null}
                   <td className="text-end" data-label="">
                     <div className="row-actions">
-                      {user.status !== 'active' ? (
+                      {invitations && user.status !== 'active' ? (
                         <button
                           type="button"
                           className={`btn btn-sm btn-outline-primary${working ? ' disabled-look' : ''}`}
@@ -200,7 +204,7 @@ export default function ManageUsers({ users: initial }: ManageUsersProps) {
                 describedBy={describe('name')}
                 onChange={setName}
               />
-              <td className="users-add-spacer" data-label="" />
+              {invitations ? <td className="users-add-spacer" data-label="" /> : null}
               <td className="text-end" data-label="">
                 <button className="btn btn-primary" type="submit" form={formId} aria-disabled={adding || undefined}>
                   Authorise
@@ -218,8 +222,10 @@ export default function ManageUsers({ users: initial }: ManageUsersProps) {
           </div>
         ) : null}
         <p className="text-secondary m-0" id={helpId}>
-          To authorise a new user, fill in both their email address and their name in the last row. They will get an email inviting them to choose a password;
-          its link works for {INVITATION_LINK_HOURS} hours. Unauthorising a user signs them out at once.
+          To authorise a new user, fill in both their email address and their name in the last row.
+          {invitations
+            ? ` They will get an email inviting them to choose a password; its link works for ${INVITATION_LINK_HOURS} hours. Unauthorising a user signs them out at once.`
+            : null}
         </p>
       </div>
       <ConfirmDialog

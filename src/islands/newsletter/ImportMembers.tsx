@@ -31,7 +31,7 @@ function Summary({ summary }: { summary: ImportSummary }) {
 }
 
 /** Import CSV (checked first, then imported whole) and Export CSV, under the mailing list. */
-export function ImportMembers({ onImported }: { onImported: () => void }) {
+export function ImportMembers({ onImported, canImport = true, canExport = true }: { onImported: () => void; canImport?: boolean; canExport?: boolean }) {
   const id = useId();
   const [store] = useState(createMemberImportStore);
   const state = useStore(store.$state);
@@ -47,38 +47,43 @@ export function ImportMembers({ onImported }: { onImported: () => void }) {
     <section className="card mt-3" aria-labelledby={`${id}-heading`}>
       <div className="card-header">
         <h2 className="card-title" id={`${id}-heading`}>
-          Import and export
+          {canImport && canExport ? 'Import and export' : canImport ? 'Import' : 'Export'}
         </h2>
       </div>
       <div className="card-body">
         <div className="row g-3 align-items-end">
-          <div className="col-md-8">
-            <label className="form-label" htmlFor={`${id}-file`}>
-              CSV file to import
-            </label>
-            <input
-              id={`${id}-file`}
-              ref={fileRef}
-              className="form-control"
-              type="file"
-              accept=".csv,text/csv"
-              aria-describedby={`${id}-hint`}
-              disabled={busy}
-              onChange={(event) => {
-                const file = event.currentTarget.files?.[0];
-                if (file) void store.check(file);
-                else store.reset();
-              }}
-            />
-            <div className="form-hint" id={`${id}-hint`}>
-              A column of email addresses and one of names, with or without a header row (UTF-8). Nothing is added until you confirm.
+          {/* The backend may lack either (upstream mode): what it cannot do is not shown. */}
+          {canImport ? (
+            <div className="col-md-8">
+              <label className="form-label" htmlFor={`${id}-file`}>
+                CSV file to import
+              </label>
+              <input
+                id={`${id}-file`}
+                ref={fileRef}
+                className="form-control"
+                type="file"
+                accept=".csv,text/csv"
+                aria-describedby={`${id}-hint`}
+                disabled={busy}
+                onChange={(event) => {
+                  const file = event.currentTarget.files?.[0];
+                  if (file) void store.check(file);
+                  else store.reset();
+                }}
+              />
+              <div className="form-hint" id={`${id}-hint`}>
+                A column of email addresses and one of names, with or without a header row (UTF-8). Nothing is added until you confirm.
+              </div>
             </div>
-          </div>
-          <div className="col-md-4 d-grid">
-            <a className="btn" href="/newsletter/manage/export.csv" download>
-              Export CSV
-            </a>
-          </div>
+          ) : null}
+          {canExport ? (
+            <div className="col-md-4 d-grid">
+              <a className="btn" href="/newsletter/manage/export.csv" download>
+                Export CSV
+              </a>
+            </div>
+          ) : null}
         </div>
 
         <div className="mt-3" role="status" aria-live="polite">

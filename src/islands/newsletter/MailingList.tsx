@@ -10,10 +10,14 @@ import { createMailingListStore, MAILING_LIST_PATH, type MailingListStoreInit } 
 import type { MemberRow } from '../../lib/newsletter-lists';
 import { MAX_QUERY_LENGTH } from '../../contracts/website-rules';
 
-export type MailingListProps = MailingListStoreInit;
+export interface MailingListProps extends MailingListStoreInit {
+  /** What the backend can do beyond the spec's calls (CSV import and export): what it cannot is not shown. */
+  canImport?: boolean;
+  canExport?: boolean;
+}
 
 /** Manage Mailing List: Add New Member, the paged, filterable table of members with Delete per row, then CSV import and export. */
-export default function MailingList(props: MailingListProps) {
+export default function MailingList({ canImport = true, canExport = true, ...props }: MailingListProps) {
   const [store] = useState(() => createMailingListStore(props));
   const list = useStore(store.$list);
   const busy = useStore(store.$busy);
@@ -79,7 +83,9 @@ export default function MailingList(props: MailingListProps) {
         id="members-table"
         tableRef={tableRef}
       />
-      <ImportMembers onImported={() => void (list.query ? store.search('') : store.goToPage(1))} />
+      {canImport || canExport ? (
+        <ImportMembers canImport={canImport} canExport={canExport} onImported={() => void (list.query ? store.search('') : store.goToPage(1))} />
+      ) : null}
       <ConfirmDialog
         open={confirming !== null}
         title="Remove this member?"

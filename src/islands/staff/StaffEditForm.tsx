@@ -10,6 +10,8 @@ export interface StaffEditFormProps extends StaffEditInit {
   showBiography: boolean;
   /** The list's sections, for the Section field to suggest. */
   sections: string[];
+  /** Whether Upload photo shows (the backend stores photos). */
+  canUpload: boolean;
 }
 
 const ONE_LINE: ReadonlyArray<{ field: Exclude<StaffField, 'imageURL' | 'biography' | 'section'>; type: 'text' | 'email'; autoComplete: string }> = [
@@ -24,7 +26,7 @@ const ONE_LINE: ReadonlyArray<{ field: Exclude<StaffField, 'imageURL' | 'biograp
  * fills it), Biography (when the spec's rule shows it) and Section; Cancel and Save. What the user
  * typed stays through any refusal, and leaving with unsaved changes asks first.
  */
-export default function StaffEditForm({ showBiography, sections, ...init }: StaffEditFormProps) {
+export default function StaffEditForm({ showBiography, sections, canUpload, ...init }: StaffEditFormProps) {
   const id = useId();
   const [store] = useState(() => createStaffEditStore(init));
   const values = useStore(store.$values);
@@ -106,13 +108,15 @@ export default function StaffEditForm({ showBiography, sections, ...init }: Staf
             </label>
             <div className="input-group">
               <input {...control('imageURL')} type="text" inputMode="url" autoComplete="off" aria-describedby={described('imageURL', imageHint)} />
-              <label className={`btn staff-upload${uploading ? ' disabled' : ''}`}>
-                <input type="file" className="visually-hidden" accept="image/*" disabled={uploading || saving} onChange={(event) => void pick(event)} />
-                {uploading ? 'Uploading…' : 'Upload photo'}
-              </label>
+              {canUpload ? (
+                <label className={`btn staff-upload${uploading ? ' disabled' : ''}`}>
+                  <input type="file" className="visually-hidden" accept="image/*" disabled={uploading || saving} onChange={(event) => void pick(event)} />
+                  {uploading ? 'Uploading…' : 'Upload photo'}
+                </label>
+              ) : null}
             </div>
             <div className="form-hint" id={imageHint}>
-              An https:// address of a photo, or upload one (PNG, JPEG, GIF, WebP or AVIF).
+              {canUpload ? 'An https:// address of a photo, or upload one (PNG, JPEG, GIF, WebP or AVIF).' : 'An https:// address of a photo.'}
             </div>
             <div className="visually-hidden" role="status" aria-live="polite">
               {uploaded}

@@ -20,6 +20,10 @@ export interface TicketsListProps extends TicketsInit {
   ticketTemplate: string;
   /** The external helpdesk's origin; null for the portal's own. */
   helpdeskOrigin: string | null;
+  /** Whether a ticket opens with its thread (a backend without the helpdesk only lists them). */
+  threads: boolean;
+  /** Whether New Support Ticket is a page of this portal (the empty list links it). */
+  canCreate: boolean;
 }
 
 /**
@@ -54,11 +58,14 @@ export default function TicketsList(props: TicketsListProps) {
       header: 'Subject',
       rowHeader: true,
       className: 'text-break',
-      cell: (t) => (
-        <button type="button" className="ticket-open" data-number={t.number} onClick={() => store.openTicket(t.number)}>
-          {t.subject}
-        </button>
-      ),
+      cell: (t) =>
+        props.threads ? (
+          <button type="button" className="ticket-open" data-number={t.number} onClick={() => store.openTicket(t.number)}>
+            {t.subject}
+          </button>
+        ) : (
+          t.subject
+        ),
     },
     { id: 'department', header: 'Department', cell: (t) => t.department },
     { id: 'priority', header: 'Priority', cell: (t) => <TicketBadge badge={t.priority} /> },
@@ -83,7 +90,13 @@ export default function TicketsList(props: TicketsListProps) {
           id="tickets-table"
           empty={
             <EmptyState title="No tickets yet">
-              When you need help, <a href="/support/new">open a support ticket</a>: it will be listed here.
+              {props.canCreate ? (
+                <>
+                  When you need help, <a href="/support/new">open a support ticket</a>: it will be listed here.
+                </>
+              ) : (
+                'Your support tickets will be listed here.'
+              )}
             </EmptyState>
           }
         />
@@ -106,7 +119,7 @@ export default function TicketsList(props: TicketsListProps) {
           />
         </div>
       </div>
-      {open ? (
+      {open && props.threads ? (
         <TicketDialog
           key={open.number}
           number={open.number}

@@ -15,6 +15,8 @@ export interface GalleryEditorProps {
   tiles: GalleryEditorTile[];
   /** Bytes: the server's upload ceiling. */
   maxFileSize: number;
+  /** Alt texts and captions can be edited (the backend keeps them: capability 'website.media-details'). */
+  mediaDetails?: boolean;
 }
 
 /** Where focus should land after the grid changes (a tile's button, or the grid). */
@@ -25,7 +27,7 @@ type FocusTarget = { id: number; action: 'left' | 'right' | 'delete' } | { id: n
  * text and a caption field under each, reordering by drag (sortablejs) or by the move buttons,
  * Cancel and Save.
  */
-export default function GalleryEditor({ galleryId, title, tiles: initialTiles, maxFileSize }: GalleryEditorProps) {
+export default function GalleryEditor({ galleryId, title, tiles: initialTiles, maxFileSize, mediaDetails = true }: GalleryEditorProps) {
   const [store] = useState(() => createGalleryEditor({ galleryId, tiles: initialTiles }));
   const tiles = useStore(store.$tiles);
   const uploading = useStore(store.$uploading);
@@ -115,9 +117,9 @@ export default function GalleryEditor({ galleryId, title, tiles: initialTiles, m
           Images in this gallery
         </h2>
         <p className="text-secondary mb-2" id="gallery-grid-help">
-          Drag an image to a new place, or use its arrow buttons. Deleting an image takes effect at once; the order, alt texts and captions are kept
-          when you press Save. The alt text tells people who cannot see an image what it shows (left empty, the image’s title is used); the
-          caption shows under the image on the website.
+          {mediaDetails
+            ? 'Drag an image to a new place, or use its arrow buttons. Deleting an image takes effect at once; the order, alt texts and captions are kept when you press Save. The alt text tells people who cannot see an image what it shows (left empty, the image’s title is used); the caption shows under the image on the website.'
+            : 'Drag an image to a new place, or use its arrow buttons. Deleting an image takes effect at once; new images and the order are kept when you press Save.'}
         </p>
         <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
           {announcement}
@@ -167,31 +169,33 @@ export default function GalleryEditor({ galleryId, title, tiles: initialTiles, m
                   <span aria-hidden="true">→</span>
                 </button>
               </div>
-              <div className="gallery-texts">
-                <label className="form-label" htmlFor={`gallery-alt-${tile.id}`}>
-                  Alt text<span className="visually-hidden"> of image {index + 1}</span>
-                </label>
-                <input
-                  id={`gallery-alt-${tile.id}`}
-                  className="form-control form-control-sm"
-                  type="text"
-                  value={tile.alt}
-                  maxLength={MAX_GALLERY_ALT_LENGTH}
-                  placeholder={tile.title}
-                  onChange={(e) => store.setText(tile.id, 'alt', e.currentTarget.value)}
-                />
-                <label className="form-label" htmlFor={`gallery-caption-${tile.id}`}>
-                  Caption<span className="visually-hidden"> of image {index + 1}</span>
-                </label>
-                <textarea
-                  id={`gallery-caption-${tile.id}`}
-                  className="form-control form-control-sm"
-                  rows={2}
-                  value={tile.caption}
-                  maxLength={MAX_GALLERY_CAPTION_LENGTH}
-                  onChange={(e) => store.setText(tile.id, 'caption', e.currentTarget.value)}
-                />
-              </div>
+              {mediaDetails ? (
+                <div className="gallery-texts">
+                  <label className="form-label" htmlFor={`gallery-alt-${tile.id}`}>
+                    Alt text<span className="visually-hidden"> of image {index + 1}</span>
+                  </label>
+                  <input
+                    id={`gallery-alt-${tile.id}`}
+                    className="form-control form-control-sm"
+                    type="text"
+                    value={tile.alt}
+                    maxLength={MAX_GALLERY_ALT_LENGTH}
+                    placeholder={tile.title}
+                    onChange={(e) => store.setText(tile.id, 'alt', e.currentTarget.value)}
+                  />
+                  <label className="form-label" htmlFor={`gallery-caption-${tile.id}`}>
+                    Caption<span className="visually-hidden"> of image {index + 1}</span>
+                  </label>
+                  <textarea
+                    id={`gallery-caption-${tile.id}`}
+                    className="form-control form-control-sm"
+                    rows={2}
+                    value={tile.caption}
+                    maxLength={MAX_GALLERY_CAPTION_LENGTH}
+                    onChange={(e) => store.setText(tile.id, 'caption', e.currentTarget.value)}
+                  />
+                </div>
+              ) : null}
             </li>
           ))}
         </ul>

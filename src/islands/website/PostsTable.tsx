@@ -12,7 +12,12 @@ import { postListChoice, type PostRow } from '../../lib/website-lists';
 import { showFlash } from '../../lib/flash';
 import { MAX_QUERY_LENGTH, type BulkPostAction } from '../../contracts/website-rules';
 
-export type PostsTableProps = PostsStoreInit;
+export interface PostsTableProps extends PostsStoreInit {
+  /** The status filter and the order (the backend's 'website.list-choices'); shown unless false. */
+  listChoices?: boolean;
+  /** Ticking rows for a bulk action (the backend's 'website.bulk'); shown unless false. */
+  bulk?: boolean;
+}
 
 const BULK_ACTIONS: ReadonlyArray<{ id: BulkPostAction; label: string; danger?: boolean }> = [
   { id: 'hide', label: 'Hide' },
@@ -30,7 +35,7 @@ function bulkConfirm(action: BulkPostAction, n: number) {
 }
 
 /** Manage Posts: search, filter and order, New Post, the paged table with its row actions and bulk actions on ticked rows. */
-export default function PostsTable(props: PostsTableProps) {
+export default function PostsTable({ listChoices = true, bulk = true, ...props }: PostsTableProps) {
   const [store] = useState(() => createPostsStore(props));
   const list = useStore(store.$list);
   const busy = useStore(store.$busy);
@@ -117,16 +122,22 @@ export default function PostsTable(props: PostsTableProps) {
         newHref="/website/posts/edit?new"
         newLabel="New Post"
         filtered={choice.status !== 'all'}
-        controls={<PostListChoices choice={choice} onChange={(name, value) => void store.setFilter(name, value)} />}
-        selection={{
-          selected,
-          onSelect: (row, ticked) => store.select(row.id, ticked),
-          onSelectAll: (ticked) => store.selectAll(ticked),
-          rowLabel: (row) => `Select ${row.title}`,
-          allLabel: 'Select all posts on this page',
-        }}
+        controls={listChoices ? <PostListChoices choice={choice} onChange={(name, value) => void store.setFilter(name, value)} /> : undefined}
+        selection={
+          bulk
+            ? {
+                selected,
+                onSelect: (row, ticked) => store.select(row.id, ticked),
+                onSelectAll: (ticked) => store.selectAll(ticked),
+                rowLabel: (row) => `Select ${row.title}`,
+                allLabel: 'Select all posts on this page',
+              }
+            : undefined
+        }
         actionBar={
-          <BulkBar count={selected.size} noun="post" actions={BULK_ACTIONS} busy={bulkBusy} onAction={setBulkAsk} onClear={() => store.selectAll(false)} />
+          bulk ? (
+            <BulkBar count={selected.size} noun="post" actions={BULK_ACTIONS} busy={bulkBusy} onAction={setBulkAsk} onClear={() => store.selectAll(false)} />
+          ) : undefined
         }
         columns={columns}
         rowKey={(row) => row.id}

@@ -13,13 +13,17 @@ import { UPSTREAM_MESSAGES, UpstreamFailure } from './errors';
 import { serveUpstream } from './serve';
 import { upstreamSession } from './session';
 import type { UpstreamEnv, UpstreamModule } from './types';
+import type { ShellSession } from '../shell-session';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The request's scope: the browser's cookies go with every upstream call; the upstream's Set-Cookie answers come back. */
 const provideScope = (settings: UpstreamSettings) =>
   createMiddleware<UpstreamEnv>(async (c, next) => {
-    const scope = new UpstreamScope(settings, { cookie: c.req.header('cookie') ?? null, ...(c.env?.clientAddress ? { clientAddress: c.env.clientAddress } : {}) });
+    const scope = new UpstreamScope(settings, {
+      cookie: c.req.header('cookie') ?? null,
+      ...(c.env?.clientAddress ? { clientAddress: c.env.clientAddress } : {}),
+    });
     c.set('upstream', scope);
     c.set('session', null);
     await next();
@@ -31,23 +35,37 @@ const refuseCrossSiteWrites = createMiddleware<UpstreamEnv>(async (c, next) => {
   await next();
 });
 
-/** A module's calls need its product: the upstream's user is asked (once) only for a gated path. */
+/**
+ * A module's calls need its product: the upstream's user is asked (once) only for a gated path. A
+ * GET runs beside that question (see requireUpstreamSession) and its answer is replaced by the
+ * refusal when the school lacks the product; other calls wait for the answer first.
+ */
 const gateProducts = (gates: readonly ProductGate[]) =>
   createMiddleware<UpstreamEnv>(async (c, next) => {
     const apiPath = c.req.path.replace(/^\/api(?=\/|$)/, '');
-    if (gates.some((gate) => apiPath === gate.prefix || apiPath.startsWith(`${gate.prefix}/`))) {
-      const session = await upstreamSession(c.get('upstream'));
-      if (!session) return fail(c, 401, MESSAGES.signedOut);
-      c.set('session', session);
-      if (missingProduct(gates, apiPath, session.domain.products)) return fail(c, 403, MESSAGES.productDisabled);
+    if (!gates.some((gate) => apiPath === gate.prefix || apiPath.startsWith(`${gate.prefix}/`))) return next();
+    const refusal = (session: ShellSession | null) =>
+      !session ? fail(c, 401, MESSAGES.signedOut) : missingProduct(gates, apiPath, session.domain.products) ? fail(c, 403, MESSAGES.productDisabled) : null;
+    const pending = upstreamSession(c.get('upstream'));
+    if (c.req.method === 'GET') {
+      const [session] = await Promise.all([pending, next()]);
+      const refused = refusal(session);
+      if (refused) c.res = refused;
+      return;
     }
+    const session = await pending;
+    const refused = refusal(session);
+    if (refused) return refused;
+    c.set('session', session);
     await next();
   });
 
 /** The shell's calls: the user comes from the upstream's; signing out is the upstream's too (its cookies are relayed). */
 function mountShell(app: Hono<UpstreamEnv>): void {
-  serveUpstream(app, shellCalls.user, (_up, _input, c) => {
-    const { user, domain } = c.get('session');
+  serveUpstream(app, shellCalls.user, async (up) => {
+    const session = await upstreamSession(up);
+    if (!session) throw new UpstreamFailure(401, UPSTREAM_MESSAGES.signedOut, 'signed_out');
+    const { user, domain } = session;
     return { user: { name: user.name, domain: domain.label }, domain: domain.products };
   });
   app.get('/logout', async (c) => {

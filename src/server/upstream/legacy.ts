@@ -2,16 +2,27 @@
  * Lenient readers of what legacy backends really send, for the modules' upstream schemas: numbers
  * as strings, flags as 1/0/"true"/"yes", a missing list as empty, dates as unix seconds or text,
  * comma-separated lists. Each maps to the one type the contract uses; anything else fails the
- * parse (a 502), never a guess.
+ * parse (a 502), never a guess. A reader that takes a missing value is `.optional()` before its
+ * transform: zod 4 reads an object's key as optional only from that, not from a union with undefined.
  */
 import { z } from 'zod';
 
 /** A whole number sent as a number or as its text ("12"). */
-export const legacyInt = z.union([z.number(), z.string().trim().regex(/^-?\d+$/)]).transform((value) => Number(value)).pipe(z.number().int());
+export const legacyInt = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^-?\d+$/),
+  ])
+  .transform((value) => Number(value))
+  .pipe(z.number().int());
 
 /** A number or its text; empty text and null are 0 (legacy counters). */
 export const legacyCount = z
-  .union([z.number(), z.string().trim().regex(/^\d*$/), z.null(), z.undefined()])
+  .union([z.number(), z.string().trim().regex(/^\d*$/), z.null()])
+  .optional()
   .transform((value) => (value === null || value === undefined || value === '' ? 0 : Number(value)));
 
 const TRUE_WORDS = new Set(['1', 'true', 'yes', 'on', 'y']);
@@ -19,7 +30,8 @@ const FALSE_WORDS = new Set(['0', 'false', 'no', 'off', 'n', '']);
 
 /** A flag sent as a boolean, 1/0, or text ("true", "1", "yes", "false", ""); missing or null is false. */
 export const legacyBool = z
-  .union([z.boolean(), z.number(), z.string(), z.null(), z.undefined()])
+  .union([z.boolean(), z.number(), z.string(), z.null()])
+  .optional()
   .transform((value, ctx) => {
     if (value === null || value === undefined) return false;
     if (typeof value === 'boolean') return value;
@@ -33,20 +45,23 @@ export const legacyBool = z
 
 /** Text that may come as a number or null (null and missing are empty). */
 export const legacyText = z
-  .union([z.string(), z.number(), z.null(), z.undefined()])
+  .union([z.string(), z.number(), z.null()])
+  .optional()
   .transform((value) => (value === null || value === undefined ? '' : String(value)));
 
 /** A list that may be missing, null or `false` (empty) or an object keyed by index (its values). */
 export function legacyList<Item extends z.ZodType>(item: Item) {
   return z
-    .union([z.array(z.unknown()), z.record(z.string(), z.unknown()), z.null(), z.undefined(), z.literal(false)])
+    .union([z.array(z.unknown()), z.record(z.string(), z.unknown()), z.null(), z.literal(false)])
+    .optional()
     .transform((value) => (value === null || value === undefined || value === false ? [] : Array.isArray(value) ? value : Object.values(value)))
     .pipe(z.array(item));
 }
 
 /** Comma-separated text ("Ms Grey, Mr Kent") or a list; items trimmed, empty ones dropped. */
 export const legacyCommaList = z
-  .union([z.string(), z.array(z.union([z.string(), z.number()])), z.null(), z.undefined()])
+  .union([z.string(), z.array(z.union([z.string(), z.number()])), z.null()])
+  .optional()
   .transform((value) =>
     (value === null || value === undefined ? [] : Array.isArray(value) ? value.map(String) : value.split(','))
       .map((item) => item.trim())
@@ -72,9 +87,7 @@ export const legacyDate = z.union([z.number(), z.string().trim().min(1)]).transf
 });
 
 /** The envelope every legacy answer carries: `success` as any flag, `isAuthFailed` likewise; the rest is the call's. */
-export const legacyEnvelope = z
-  .object({ success: legacyBool, isAuthFailed: legacyBool, message: legacyText.optional() })
-  .loose();
+export const legacyEnvelope = z.object({ success: legacyBool, isAuthFailed: legacyBool, message: legacyText.optional() }).loose();
 export type LegacyEnvelope = z.infer<typeof legacyEnvelope>;
 
 /** The first problem of a failed parse, as a log line names it: `posts.3.id: expected a number`. */

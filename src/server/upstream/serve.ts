@@ -15,9 +15,22 @@ import type { UpstreamAuthedEnv, UpstreamEnv } from './types';
 
 type Awaitable<T> = T | Promise<T>;
 
-/** Signed-out calls are a 401 (the browser goes to the login); the upstream's user is asked once per request. */
+/**
+ * Signed-out calls are a 401 (the browser goes to the login); the upstream's user is asked once
+ * per request. A GET goes to the legacy backend beside the user call, not after it (one round
+ * trip instead of two): the backend checks its own cookie, and a refusal here replaces whatever
+ * it answered, so nothing reaches a signed-out browser. Its handler therefore has no `session`
+ * yet and asks `upstreamSession(up)` if it needs the user; other calls wait for the user first.
+ */
 export const requireUpstreamSession = createMiddleware<UpstreamAuthedEnv>(async (c, next) => {
-  const session = c.get('session') ?? (await upstreamSession(c.get('upstream')));
+  if (c.get('session')) return next();
+  const pending = upstreamSession(c.get('upstream'));
+  if (c.req.method === 'GET') {
+    const [session] = await Promise.all([pending, next()]);
+    if (!session) c.res = fail(c, 401, MESSAGES.signedOut);
+    return;
+  }
+  const session = await pending;
   if (!session) return fail(c, 401, MESSAGES.signedOut);
   c.set('session', session);
   await next();

@@ -15,9 +15,7 @@ export const legacyUserAnswer = z.object({
   user: z
     .object({ name: legacyText, domain: legacyText, email: optionalText, avatar: optionalText, avatarUrl: optionalText, domainName: optionalText })
     .loose(),
-  domain: z
-    .object({ hapara: legacyBool, newsletter: legacyBool, builder: legacyBool, website: legacyBool, app: legacyBool, name: optionalText })
-    .loose(),
+  domain: z.object({ hapara: legacyBool, newsletter: legacyBool, builder: legacyBool, website: legacyBool, app: legacyBool, name: optionalText }).loose(),
 });
 
 export function toShellSession(answer: z.output<typeof legacyUserAnswer>): ShellSession {

@@ -42,7 +42,13 @@ export function registerShell(router: LegacyRouter, config: { portalUrl: string;
     return legacyOk({
       user: { name: user.name, domain: school.label, email: user.email },
       // Each flag in another of the shapes such backends use.
-      domain: { hapara: p.hapara ? 1 : 0, newsletter: p.newsletter ? '1' : '0', builder: p.builder ? 'true' : 'false', website: p.website, app: p.app ? 'yes' : '' },
+      domain: {
+        hapara: p.hapara ? 1 : 0,
+        newsletter: p.newsletter ? '1' : '0',
+        builder: p.builder ? 'true' : 'false',
+        website: p.website,
+        app: p.app ? 'yes' : '',
+      },
     });
   });
   router.on(

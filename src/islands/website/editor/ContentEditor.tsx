@@ -18,7 +18,7 @@ import { TITLE_MAX, TOP_LEVEL, type EditorItem, type EditorKind, type EditorMode
 import { RichTextArea } from '../../ui/rich-text/RichTextArea';
 import type { EditorControls } from '../../ui/rich-text/EditorSurface';
 import { useLeaveGuard } from '../../ui/useLeaveGuard';
-import { useEditorDrafts } from './useEditorDrafts';
+import { ALL_DRAFT_FEATURES, useEditorDrafts, type DraftFeatures } from './useEditorDrafts';
 import type { Autosave } from '../../../contracts/website-revisions';
 import './editor.css';
 
@@ -33,6 +33,8 @@ export interface ContentEditorProps {
   parents?: string[] | null;
   /** The user's autosave to offer (newer than what is saved), loaded by the page; undefined asks the server. */
   autosave?: Autosave | null;
+  /** Which safety nets the backend has (the page asks its capabilities); all when not given. */
+  drafts?: DraftFeatures;
 }
 
 function escapeHtml(text: string): string {
@@ -102,13 +104,7 @@ function GalleryMenu({ store, onPick }: { store: EditorStore; onPick: (id: numbe
 
   return (
     <div className="dropdown editor-gallery-menu" ref={wrapper}>
-      <button
-        type="button"
-        className="btn btn-sm dropdown-toggle"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen(!open)}
-      >
+      <button type="button" className="btn btn-sm dropdown-toggle" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen(!open)}>
         Insert Gallery
       </button>
       <div id={menuId} className={`dropdown-menu editor-gallery-list${open ? ' show' : ''}`} hidden={!open}>
@@ -133,7 +129,15 @@ function GalleryMenu({ store, onPick }: { store: EditorStore; onPick: (id: numbe
   );
 }
 
-export default function ContentEditor({ kind, mode, item, categories = null, parents = null, autosave }: ContentEditorProps) {
+export default function ContentEditor({
+  kind,
+  mode,
+  item,
+  categories = null,
+  parents = null,
+  autosave,
+  drafts: features = ALL_DRAFT_FEATURES,
+}: ContentEditorProps) {
   const store = useMemo(() => createEditorStore({ kind, mode, item, categories, parents }), [kind, mode, item, categories, parents]);
   const form = useStore(store.$form);
   const saving = useStore(store.$saving);
@@ -149,6 +153,7 @@ export default function ContentEditor({ kind, mode, item, categories = null, par
     store,
     controls,
     offer: autosave,
+    features,
     replace: (title, html) => {
       setControls(null);
       store.setTitle(title);

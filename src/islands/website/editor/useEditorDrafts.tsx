@@ -21,6 +21,14 @@ import './drafts.css';
 
 export const REPLACE_TITLE = 'Replace your changes?';
 
+/** The safety nets the backend has: each one missing is not shown (and never called). */
+export interface DraftFeatures {
+  autosave: boolean;
+  revisions: boolean;
+  preview: boolean;
+}
+export const ALL_DRAFT_FEATURES: DraftFeatures = { autosave: true, revisions: true, preview: true };
+
 export interface EditorDraftsOptions {
   kind: EditorKind;
   mode: EditorMode;
@@ -28,6 +36,7 @@ export interface EditorDraftsOptions {
   store: EditorStore;
   /** The autosave to offer, as the page rendered it; undefined asks the server. */
   offer?: Autosave | null | undefined;
+  features?: DraftFeatures;
   /** The content area, once ready (null while it starts, or starts again). */
   controls: EditorControls | null;
   /** Puts this title and content in the editor (the content area starts again with it). */
@@ -50,10 +59,19 @@ export interface EditorDrafts {
   save: (run: () => Promise<boolean>) => Promise<void>;
 }
 
-export function useEditorDrafts({ kind, mode, item, store, offer: initialOffer, controls, replace }: EditorDraftsOptions): EditorDrafts {
+export function useEditorDrafts({
+  kind,
+  mode,
+  item,
+  store,
+  offer: initialOffer,
+  features = ALL_DRAFT_FEATURES,
+  controls,
+  replace,
+}: EditorDraftsOptions): EditorDrafts {
   const itemId = mode === 'edit' ? (item?.id ?? null) : null;
   const [autosave] = useState(() => createAutosaveStore(kind, itemId, initialOffer ?? null));
-  const revisions = useMemo(() => (itemId === null ? null : createRevisionsStore(kind, itemId)), [kind, itemId]);
+  const revisions = useMemo(() => (itemId === null || !features.revisions ? null : createRevisionsStore(kind, itemId)), [kind, itemId, features.revisions]);
   const offer = useStore(autosave.$offer);
   const savedLabel = useStore(autosave.$savedLabel);
   const saving = useStore(store.$saving);
@@ -66,8 +84,10 @@ export function useEditorDrafts({ kind, mode, item, store, offer: initialOffer, 
   const saveLabel = mode === 'create' ? 'Create' : 'Save';
 
   useEffect(() => {
-    if (initialOffer === undefined) void autosave.check();
     void revisions?.load();
+    // Without autosaves the store is never connected: it has nothing to read, so it sends nothing.
+    if (!features.autosave) return;
+    if (initialOffer === undefined) void autosave.check();
     autosave.connect(
       async () => {
         const current = controlsRef.current;
@@ -77,7 +97,7 @@ export function useEditorDrafts({ kind, mode, item, store, offer: initialOffer, 
     );
     // A title typed counts as a change too (the content's come through `touch`).
     return store.$form.listen(() => autosave.touch());
-  }, [autosave, revisions, store, item, initialOffer]);
+  }, [autosave, revisions, store, item, initialOffer, features.autosave]);
 
   /** Runs `load` at once, or after a confirmation when the editor holds changes not saved. */
   const replacing = (what: string, load: () => void) => {
@@ -137,7 +157,7 @@ export function useEditorDrafts({ kind, mode, item, store, offer: initialOffer, 
     ),
     revisions: revisions && <RevisionsPanel revisions={revisions} onRestore={restoreRevision} disabled={controls === null || saving} />,
     autosaveStatus: <span className="text-secondary editor-autosave-status">{savedLabel && `Draft autosaved at ${savedLabel}`}</span>,
-    previewButton: (
+    previewButton: features.preview && (
       <button
         type="button"
         className="btn"

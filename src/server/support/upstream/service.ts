@@ -1,0 +1,90 @@
+/**
+ * The support module's upstream service: the provider's updates and changelog and the school's
+ * tickets from the legacy backend, mapped to the contract's types (what the embedded service
+ * returns). The legacy backend only lists tickets: threads, new tickets and the knowledgebase
+ * are the embedded helpdesk's (capability 'support.helpdesk', not declared here).
+ */
+import type { Announcement, ChangelogItem } from '../../../contracts/support';
+import { COLOUR_PATTERN, TICKETS_PAGE_SIZE, type Badge, type Ticket } from '../../../contracts/support-helpdesk';
+import { sanitizeRichText } from '../../html';
+import { HtmlLimitError } from '../../html-limits';
+import type { UpstreamScope } from '../../upstream/client';
+import type { TicketsPage } from '../tickets/service';
+import { legacyChangelogAnswer, legacyTicketsAnswer, legacyUpdatesAnswer, type LegacyBadge, type LegacyTicket } from './legacy';
+
+/** As many as the embedded service shows (UPDATES_SHOWN). */
+const UPDATES_SHOWN = 10;
+/** A badge whose colour the portal cannot read: neutral grey (white text on it passes 4.5:1). */
+const FALLBACK_COLOUR = '#667382';
+/** Statuses that close a ticket, by name (the legacy backend has no flag for it). */
+const CLOSED_STATUS = /^(closed|resolved)$/i;
+
+/** GET /api/support/updates: newest first, as the embedded list is. */
+export async function listUpdates(up: UpstreamScope): Promise<Announcement[]> {
+  const answer = await up.json({ method: 'GET', path: '/api/support/updates' }, legacyUpdatesAnswer);
+  return answer.data
+    .map((a) => ({ published_at: a.published_at, title: a.title, excerpt: a.excerpt, slug: a.slug }))
+    .sort((a, b) => b.published_at - a.published_at)
+    .slice(0, UPDATES_SHOWN);
+}
+
+/** The contract promises sanitised HTML: the legacy text is sanitised as the embedded rows are. */
+function sanitizedOrEmpty(html: string): string {
+  try {
+    return sanitizeRichText(html);
+  } catch (error) {
+    if (error instanceof HtmlLimitError) return '';
+    throw error;
+  }
+}
+
+/** GET /api/support/changelog */
+export async function listChangelog(up: UpstreamScope): Promise<ChangelogItem[]> {
+  const answer = await up.json({ method: 'GET', path: '/api/support/changelog' }, legacyChangelogAnswer);
+  return answer.data.slice(0, UPDATES_SHOWN).map((item) => ({ slug: item.slug, title: item.title, text: sanitizedOrEmpty(item.text) }));
+}
+
+/** '#rrggbb' as the badges want it: '#rgb' widened, anything else (a colour word) the neutral grey. */
+export function badgeColour(value: string | undefined): string {
+  const colour = (value ?? '').trim().toLowerCase();
+  if (COLOUR_PATTERN.test(colour)) return colour;
+  if (/^#[0-9a-f]{3}$/.test(colour)) return `#${[...colour.slice(1)].map((c) => c + c).join('')}`;
+  return FALLBACK_COLOUR;
+}
+
+function toBadge(badge: LegacyBadge): Badge {
+  return { name: badge.name, colour: badgeColour(badge.colour ?? badge.color) };
+}
+
+export function toTicket(ticket: LegacyTicket): Ticket {
+  const status = toBadge(ticket.status);
+  return {
+    id: ticket.id,
+    number: ticket.number,
+    subject: ticket.subject,
+    department: ticket.department,
+    priority: toBadge(ticket.priority),
+    status,
+    date_updated: ticket.date_updated,
+    closed: CLOSED_STATUS.test(status.name.trim()),
+  };
+}
+
+/** GET /api/support/tickets?page=: the legacy backend answers every ticket; the portal orders (last updated first) and pages them. */
+export async function listTickets(up: UpstreamScope, page: number): Promise<TicketsPage> {
+  const answer = await up.json({ method: 'GET', path: '/api/support/tickets' }, legacyTicketsAnswer);
+  const tickets = answer.tickets.map(toTicket).sort((a, b) => b.date_updated - a.date_updated || b.number - a.number);
+  const total = tickets.length;
+  return {
+    tickets: tickets.slice((page - 1) * TICKETS_PAGE_SIZE, page * TICKETS_PAGE_SIZE),
+    total_pages: Math.max(1, Math.ceil(total / TICKETS_PAGE_SIZE)),
+    total,
+  };
+}
+
+/** My Tickets' first HTML, as the embedded loader answers it: the page asked for, or the last when past the end. */
+export async function loadTicketsScreen(up: UpstreamScope, page: number): Promise<TicketsPage & { page: number }> {
+  const first = await listTickets(up, page);
+  if (page <= first.total_pages) return { ...first, page };
+  return { ...(await listTickets(up, first.total_pages)), page: first.total_pages };
+}
