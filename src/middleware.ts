@@ -13,7 +13,7 @@ import { getPortal } from './server/portal';
 import { upstreamPages } from './server/upstream/page-middleware';
 import { ALL_CAPABILITIES } from './lib/capabilities';
 import type { Runtime } from './server/runtime';
-import type { MiddlewareNext } from 'astro';
+import type { APIContext, MiddlewareNext } from 'astro';
 import { siteLabelOf, sitePageCache } from './server/website/site/page-cache';
 import { isSitePreviewPath } from './server/website/revisions/preview-links';
 import { isUnsubscribePath } from './server/newsletter/sends/unsubscribe';
@@ -36,7 +36,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   return embeddedPages(portal.runtime, context, next);
 });
 
-async function embeddedPages(runtime: Runtime, context: Parameters<Parameters<typeof defineMiddleware>[0]>[0], next: MiddlewareNext): Promise<Response> {
+async function embeddedPages(runtime: Runtime, context: APIContext, next: MiddlewareNext): Promise<Response> {
   const { pathname, search } = context.url;
   const sitesOrigin = runtime.config.PORTAL_SITES_URL;
 

@@ -31,7 +31,8 @@ export async function listChangelog(db: Db): Promise<ChangelogItem[]> {
   return rows.map((r) => ({ ...r, text: sanitizedOrEmpty(r.text) }));
 }
 
-function sanitizedOrEmpty(html: string): string {
+/** Changelog text as the contract promises it: sanitised, or empty when it is too large to sanitise. */
+export function sanitizedOrEmpty(html: string): string {
   try {
     return sanitizeRichText(html);
   } catch (error) {

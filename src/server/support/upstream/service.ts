@@ -6,8 +6,7 @@
  */
 import type { Announcement, ChangelogItem } from '../../../contracts/support';
 import { COLOUR_PATTERN, TICKETS_PAGE_SIZE, type Badge, type Ticket } from '../../../contracts/support-helpdesk';
-import { sanitizeRichText } from '../../html';
-import { HtmlLimitError } from '../../html-limits';
+import { sanitizedOrEmpty } from '../service';
 import type { UpstreamScope } from '../../upstream/client';
 import type { TicketsPage } from '../tickets/service';
 import { legacyChangelogAnswer, legacyTicketsAnswer, legacyUpdatesAnswer, type LegacyBadge, type LegacyTicket } from './legacy';
@@ -28,17 +27,7 @@ export async function listUpdates(up: UpstreamScope): Promise<Announcement[]> {
     .slice(0, UPDATES_SHOWN);
 }
 
-/** The contract promises sanitised HTML: the legacy text is sanitised as the embedded rows are. */
-function sanitizedOrEmpty(html: string): string {
-  try {
-    return sanitizeRichText(html);
-  } catch (error) {
-    if (error instanceof HtmlLimitError) return '';
-    throw error;
-  }
-}
-
-/** GET /api/support/changelog */
+/** GET /api/support/changelog: its text sanitised as the embedded rows are. */
 export async function listChangelog(up: UpstreamScope): Promise<ChangelogItem[]> {
   const answer = await up.json({ method: 'GET', path: '/api/support/changelog' }, legacyChangelogAnswer);
   return answer.data.slice(0, UPDATES_SHOWN).map((item) => ({ slug: item.slug, title: item.title, text: sanitizedOrEmpty(item.text) }));

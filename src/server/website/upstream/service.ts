@@ -70,8 +70,8 @@ export function toPage(page: LegacyPage): Page & { locked: boolean } {
   };
 }
 
-/** The legacy answer has no total: estimated from the pages (exact on the last page). */
-function estimatedTotal(page: number, limit: number, totalPages: number, onThisPage: number): number {
+/** The legacy answers have no total: estimated from the pages (exact on the last page). Posts, pages, galleries. */
+export function estimatedTotal(page: number, limit: number, totalPages: number, onThisPage: number): number {
   return page >= totalPages ? (totalPages - 1) * limit + onThisPage : totalPages * limit;
 }
 

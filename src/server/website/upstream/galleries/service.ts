@@ -10,6 +10,7 @@ import { parseId, WEBSITE_PAGE_SIZE } from '../../../../contracts/website-rules'
 import { Refusal } from '../../../errors';
 import { MEDIA_MESSAGES } from '../../../media/errors';
 import type { LegacyCall, UpstreamScope } from '../../../upstream/client';
+import { estimatedTotal } from '../service';
 import {
   legacyGalleriesAnswer,
   legacyGalleryTitlesAnswer,
@@ -46,8 +47,7 @@ export async function listGalleries(up: UpstreamScope, page: number, limit: numb
   const answer = await up.json({ method: 'GET', path: '/api/website/wordpress/galleries', query: { page, limit } }, legacyGalleriesAnswer);
   const galleries = answer.galleries.map(toGallery);
   const totalPages = Math.max(1, answer.total_pages);
-  const total = page >= totalPages ? (totalPages - 1) * limit + galleries.length : totalPages * limit;
-  return { galleries, total_pages: totalPages, total };
+  return { galleries, total_pages: totalPages, total: estimatedTotal(page, limit, totalPages, galleries.length) };
 }
 
 /** GET /api/website/wordpress/galleries/min */
