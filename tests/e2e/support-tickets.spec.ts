@@ -108,6 +108,8 @@ test.describe('support tickets', () => {
     test.setTimeout(60_000);
     const subject = `Newsletter images missing ${Date.now()}`;
     await page.goto(`${portal.base}/support/new`);
+    // The page's frame host listens once it sizes the frame: a ticket sent before would announce itself to no one.
+    await expectSizedToContent(page, '#helpdesk-frame');
     await submitTicket(helpdeskFrame(page), { subject, department: 'Training', priority: 'Low', message: 'Images do not show in the newsletter.' });
     await expect(page).toHaveURL(`${portal.base}/support/tickets`);
     const row = ticketRow(page, subject);
