@@ -35,7 +35,14 @@ const ELEMENTS = [
   {
     // Where the process is wired: the only server code that names every module.
     type: 'composition',
-    pattern: ['src/middleware.ts', 'src/server/{modules,upstream-modules,api,process,portal}.ts', 'src/server/upstream/page-middleware.ts', 'src/server/cli/{commands,main}.ts', 'src/server/seed/**'],
+    pattern: [
+      'src/middleware.ts',
+      'src/server/{modules,shell-modules,upstream-modules,page-loaders,embedded-page-loaders,upstream-page-loaders,api,process,portal,embedded-portal}.ts',
+      'src/server/{http,upstream}/page-middleware.ts',
+      'src/server/upstream/portal.ts',
+      'src/server/cli/{commands,main}.ts',
+      'src/server/seed/**',
+    ],
     mode: 'full',
   },
   // A module's service is its face to other modules ("modules call each other's services").
@@ -63,7 +70,7 @@ const may = (from, targets) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', '.astro/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['dist/**', 'dist-edge/**', '.wrangler/**', 'data/**', '.astro/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
   {
     files: ['src/**/*.{ts,tsx}'],
     extends: [tseslint.configs.base],

@@ -31,7 +31,8 @@ export default defineConfig({
           name: 'sqlite',
           // integration/: the operator command on real database files of its own (SQLite, like `npm start`).
           // upstream/: upstream mode's API against the reference legacy backend (no database: once is enough).
-          include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/upstream/**/*.test.ts'],
+          // edge/: the edge build under workerd, in front of that backend.
+          include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/upstream/**/*.test.ts', 'tests/edge/**/*.test.ts'],
           exclude: postgresUrl ? [...configDefaults.exclude, ...POSTGRES_ONLY] : configDefaults.exclude,
           env: { ...env, PORTAL_TEST_DATABASE: 'sqlite' },
         },

@@ -15,6 +15,8 @@
 //   'upstream': upstream mode against the reference legacy backend (tests/legacy-backend, a process of its own):
 //      the added latency of the proxy (GET /api/website/wordpress/posts through the portal ÷ straight to the backend,
 //      p50), with the backend answering at once and with a realistic delay; /home's render time, upstream vs embedded.
+//   'edge': the edge build (npm run build:edge) under workerd (wrangler dev, local) in front of the same backend: the
+//      Worker's size, workerd's start-up, and the 'upstream' series through the Worker.
 //   'hapara': Learning in the Cloud at school scale (the whole student list of 2,000 over HTTP ÷ a trivial route answering
 //      the same JSON; the student list's first page, 2,000 vs 100 students, in process and through HTTP; a 2,000-row
 //      leavers CSV's dry run).
@@ -104,7 +106,7 @@ const DEFAULT_PAGES = [
 ];
 const LOAD_TARGETS = ['/home', '/api/api/user'];
 const WARMUP_MS = 1000;
-const SECTIONS = ['js', 'load', 'boot', 'posts', 'lighthouse', 'bytes', 'ratios', 'newsletter', 'pipeline', 'builder', 'hapara', 'upstream'];
+const SECTIONS = ['js', 'load', 'boot', 'posts', 'lighthouse', 'bytes', 'ratios', 'newsletter', 'pipeline', 'builder', 'hapara', 'upstream', 'edge'];
 /** Sections 5-7: on the bench's own build, which has the trivial pages. */
 const BENCH_BUILD_SECTIONS = ['lighthouse', 'bytes', 'ratios'];
 
@@ -175,6 +177,8 @@ function options() {
     console.log('  upstream     upstream mode in front of the reference legacy backend: GET /api/website/wordpress/posts through the');
     console.log('               portal ÷ straight to the backend (p50, goal ≤ 1.2×; the backend answering at once and after 20 ms),');
     console.log("               /home's render time upstream vs embedded");
+    console.log('  edge         the edge build under workerd (wrangler dev, local) in front of the same backend: the Worker\'s modules');
+    console.log("               and size (raw, gzipped), workerd's start-up to the first answer, and the 'upstream' series through it");
     console.log(`  lighthouse   Lighthouse (${CHROME_PATH}; CHROME_PATH overrides) on ${GOAL_PAGES.map((p) => p.path).join(', ')}:`);
     console.log('               median of --runs per form factor (~10 s a run: 5 pages x 2 x 3 runs is about 5 minutes)');
     console.log('  bytes        the same pages fetched like a browser (Accept-Encoding: br, gzip) with the CSS and JS they');
@@ -612,6 +616,54 @@ async function reportUpstream() {
   console.log(`\nUpstream mode: ${UPSTREAM_SAMPLES} sequential requests per series after ${UPSTREAM_WARMUP} warm-up, interleaved, keep-alive, signed in`);
   console.log(table(['backend', 'request', 'direct p50', 'portal p50', 'portal p95', 'portal ÷ direct (goal ≤ 1.2× p50)'], rows));
   return goalsMissed;
+}
+
+/**
+ * Section 'edge': `npm run build:edge`'s Worker under workerd (`wrangler dev`, local: no account, no
+ * network), in front of the reference legacy backend, one backend delay at a time.
+ */
+async function reportEdge() {
+  log('edge: the edge build under workerd');
+  const { buildEdge, edgeBundleSize, EDGE_WRANGLER_CONFIG } = await import('./edge/build.mjs');
+  let started = performance.now();
+  buildEdge();
+  const buildSeconds = (performance.now() - started) / 1000;
+  const size = edgeBundleSize();
+  const rows = [];
+  const startups = [];
+  for (const latencyMs of [0, UPSTREAM_REALISTIC_LATENCY_MS]) {
+    const port = await freePort();
+    const base = `http://${LOOPBACK}:${port}`;
+    const legacy = await startLegacy(base, latencyMs);
+    const vars = [`PORTAL_UPSTREAM_URL:${legacy.url}`, `PORTAL_LOGIN_URL:${legacy.url}/login`].flatMap((v) => ['--var', v]);
+    const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_SEND_ERROR_REPORTS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_HIDE_BANNER: 'true', WRANGLER_LOG_PATH: makeTempDir('edge-logs') };
+    started = performance.now();
+    const run = startNode(
+      [
+        path.join(ROOT, 'node_modules/wrangler/bin/wrangler.js'),
+        'dev',
+        ...['--config', EDGE_WRANGLER_CONFIG, '--ip', LOOPBACK, '--port', String(port), '--persist-to', makeTempDir('edge-state')],
+        ...['--log-level', 'warn', '--show-interactive-dev-session=false', ...vars],
+      ],
+      { label: 'workerd (wrangler dev)', env },
+    );
+    try {
+      await waitFor200(`${base}/favicon.svg`, run);
+      startups.push(performance.now() - started);
+      const cookie = await legacySignIn(legacy.url);
+      const [direct, proxied, home] = await interleavedTimes([`${legacy.url}${UPSTREAM_POSTS}`, `${base}${UPSTREAM_POSTS}`, `${base}/home`], cookie);
+      const ratio = percentile(proxied, 50) / percentile(direct, 50);
+      rows.push([`backend +${latencyMs} ms`, `GET ${UPSTREAM_POSTS}`, ms(percentile(direct, 50)), ms(percentile(proxied, 50)), ms(percentile(proxied, 95)), `${ratio.toFixed(2)}×`]);
+      rows.push([`backend +${latencyMs} ms`, 'GET /home', '', ms(percentile(home, 50)), ms(percentile(home, 95)), '']);
+    } finally {
+      await killTree(run.child);
+      await killTree(legacy.run.child);
+    }
+  }
+  console.log(`\nThe edge build: ${buildSeconds.toFixed(1)} s to build; ${size.modules} modules, ${bytesAndKb(size.raw)}, ${bytesAndKb(size.gzip)} gzipped`);
+  console.log(`  workerd (wrangler dev) serving after ${startups.map((t) => ms(t)).join(' and ')}`);
+  console.log(`  ${UPSTREAM_SAMPLES} sequential requests per series after ${UPSTREAM_WARMUP} warm-up, interleaved, keep-alive, signed in`);
+  console.log(table(['backend', 'request', 'direct p50', 'Worker p50', 'Worker p95', 'Worker ÷ direct (p50)'], rows));
 }
 
 /** Paths of the student list's calls (haparaCalls.studentList, studentPage: the screen's first page). */
@@ -1116,6 +1168,7 @@ async function main() {
     goalsMissed += hapara.goalsMissed;
   }
   if (sections.has('upstream')) goalsMissed += await reportUpstream();
+  if (sections.has('edge')) await reportEdge();
   if (sections.has('boot')) {
     // Checked again: others may have edited src/ meanwhile, and start.mjs would then build inside the timed window.
     builds.push(await ensureBuilt());

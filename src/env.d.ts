@@ -12,6 +12,8 @@ declare namespace App {
     ctx: import('./server/context').RequestContext | null;
     /** Upstream mode: the request's calls to the legacy backend (its cookies forwarded); null in embedded mode. */
     upstream: import('./server/upstream/client').UpstreamScope | null;
+    /** The signed-in pages' data, from the portal's backend (src/server/page-loaders.ts). */
+    loaders: import('./server/page-loaders').PageLoaders;
     /** What the backend can do: screens hide what it cannot (src/lib/capabilities.ts). */
     capabilities: import('./lib/capabilities').Capabilities;
     /** Whether the backend can show a staff page at this path (menus hide the others). */

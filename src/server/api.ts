@@ -6,7 +6,8 @@ import { Refusal } from './errors';
 import type { AppEnv } from './http/types';
 import { fail, MESSAGES } from './http/envelope';
 import { gateProducts, loadSessionVar, provideRuntime, refuseCrossSiteWrites, zodMessage } from './http/middleware';
-import { mountModuleApis, PRODUCT_GATES } from './modules';
+import { mountModuleApis } from './modules';
+import { PRODUCT_GATES } from './shell-modules';
 
 /**
  * The one contract between browser and backend, mounted at /api by Astro. Built from a runtime

@@ -39,3 +39,13 @@ const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
 export function sanitizeRichText(html: string): string {
   return sanitizeWithinLimits(html, RICH_TEXT_OPTIONS);
 }
+
+/** Rich text a contract promises sanitised (the changelog): sanitised, or empty when it is too large to sanitise. */
+export function sanitizedOrEmpty(html: string): string {
+  try {
+    return sanitizeRichText(html);
+  } catch (error) {
+    if (error instanceof HtmlLimitError) return '';
+    throw error;
+  }
+}

@@ -1,19 +1,16 @@
 import type { Hono } from 'hono';
 import type { Call } from '../contracts/calls';
 import type { Migration } from 'kysely/migration';
-import type { ProductGate } from '../lib/products';
-import type { MenuGroup } from '../lib/menu';
 import type { Command } from './cli/command';
 import type { Db } from './db';
 import type { AppEnv } from './http/types';
 import type { JobHandler, Schedule } from './jobs';
 import type { CachedPage } from './http/staff-page-cache';
 
-export type { ProductGate };
-
 /**
  * A module's manifest (`src/server/<module>/index.ts`): everything the portal's process, API,
- * worker, operator command, migrator, demo seed and menu need to know about it. Listed once in
+ * worker, operator command, migrator and demo seed need to know about it (the menu and the
+ * product gates are its shell's, `<module>/shell.ts`). Listed once in
  * src/server/modules.ts; nothing central names a module otherwise.
  */
 export interface PortalModule {
@@ -25,8 +22,6 @@ export interface PortalModule {
   calls?: Readonly<Record<string, Call>>;
   /** Mounts the module's Hono routes on the API (which is based at /api). */
   mountApi?(api: Hono<AppEnv>): void;
-  /** Most specific first; the API answers 403 and pages show 'not available' without them. */
-  gates?: ProductGate[];
   /** Named `NNNN_what`: the migrator runs every module's migrations in name order. */
   migrations?: Record<string, Migration>;
   /**
@@ -44,8 +39,6 @@ export interface PortalModule {
    * (uploads) go into `dataDir`, the data folder.
    */
   seedDemo?(db: Db, school: { id: number; label: string }, now: number, files: { dataDir: string }): Promise<void>;
-  /** The module's group in the sidebar, in the modules' order. */
-  menu?: MenuGroup;
   /**
    * The module's pages kept per user until their data's version moves (http/staff-page-cache.ts):
    * only pages whose every datum beyond the session that version covers.

@@ -2,12 +2,11 @@ import type { Migration } from 'kysely/migration';
 import type { Hono } from 'hono';
 import type { AppEnv } from './http/types';
 import type { Call } from '../contracts/calls';
-import type { PortalModule, ProductGate } from './module';
+import type { PortalModule } from './module';
 import type { CachedPage } from './http/staff-page-cache';
 import type { Command } from './cli/command';
 import { collectJobs, type JobHandler, type Schedule } from './jobs';
 import { FOUNDATION_JOBS } from './jobs/foundation';
-import type { MenuGroup } from '../lib/menu';
 import { FOUNDATION_MIGRATIONS } from './db/migrations';
 import { websiteModule } from './website';
 import { appModule } from './app';
@@ -20,15 +19,13 @@ import { supportModule } from './support';
 /**
  * The portal's modules, in the sidebar's order. The API, the job worker, the operator command,
  * the migrator and the demo seed all loop over this list: adding a module is its folder, its
- * manifest (`<module>/index.ts`) and one line here.
+ * manifest (`<module>/index.ts`) and one line here (and its shell, `<module>/shell.ts`, one line in
+ * shell-modules.ts).
  */
 export const MODULES: readonly PortalModule[] = [websiteModule, appModule, staffModule, newsletterModule, haparaModule, accountModule, supportModule];
 
 /** Every migration, the foundation's and each module's; the migrator orders them by name. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.assign({}, FOUNDATION_MIGRATIONS, ...MODULES.map((m) => m.migrations ?? {}));
-
-/** Every module's product gates, most specific (longest prefix) first. */
-export const PRODUCT_GATES: readonly ProductGate[] = MODULES.flatMap((m) => m.gates ?? []).sort((a, b) => b.prefix.length - a.prefix.length);
 
 const COLLECTED_JOBS = collectJobs([FOUNDATION_JOBS, ...MODULES]);
 
@@ -42,8 +39,6 @@ export const MODULE_COMMANDS: Readonly<Record<string, Command>> = Object.assign(
 
 /** Every module's cached staff pages, by path. */
 export const CACHED_PAGES: ReadonlyMap<string, CachedPage> = new Map(MODULES.flatMap((m) => m.cachedPages ?? []).map((page) => [page.path, page]));
-
-export const MODULE_MENUS: readonly MenuGroup[] = MODULES.flatMap((m) => (m.menu ? [m.menu] : []));
 
 /** Every module's call table, by module name: the API's whole contract. */
 export const CALL_TABLES: Readonly<Record<string, Readonly<Record<string, Call>>>> = Object.fromEntries(

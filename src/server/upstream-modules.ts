@@ -25,5 +25,11 @@ export const UPSTREAM_MODULES: readonly UpstreamModule[] = [
 
 export const UPSTREAM_CAPABILITIES = capabilitySet(UPSTREAM_MODULES.flatMap((module) => module.capabilities));
 
-/** The staff pages the legacy backend can feed, by path. */
-export const UPSTREAM_PAGES: ReadonlySet<string> = new Set(UPSTREAM_MODULES.flatMap((module) => module.pages));
+/** Pages of the portal's own making that need no backend data (beside the modules' pages). */
+const SHELL_PAGES = ['/home', '/product-unavailable', '/account/products', '/support/help'];
+
+/**
+ * The staff pages upstream mode shows, by path: the others are 'not available' (and left out of
+ * the edge build, scripts/edge-build.mjs).
+ */
+export const UPSTREAM_PAGES: ReadonlySet<string> = new Set([...SHELL_PAGES, ...UPSTREAM_MODULES.flatMap((module) => module.pages)]);

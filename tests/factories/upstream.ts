@@ -9,7 +9,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { createUpstreamApi, type UpstreamApi } from '../../src/server/upstream/api';
 import { UPSTREAM_MODULES } from '../../src/server/upstream-modules';
-import { PRODUCT_GATES } from '../../src/server/modules';
+import { PRODUCT_GATES } from '../../src/server/shell-modules';
 import { startLegacyBackend, type LegacyBackend } from '../legacy-backend/server';
 import { LEGACY_ADMIN } from '../legacy-backend/seed';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isBuilt, pagePath } from '../../src/components/shell/built-pages';
 import { QUICK_LINKS } from '../../src/lib/menu';
-import { MODULE_MENUS } from '../../src/server/modules';
+import { MODULE_MENUS } from '../../src/server/shell-modules';
 
 /** Menus link to a screen only when its page file exists (issue 9: 'Coming soon' instead of a 404). */
 describe('built pages', () => {

@@ -1,13 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
 import { FOUNDATION_MIGRATIONS } from '../../src/server/db/migrations';
-import { JOBS, MIGRATIONS, MODULE_COMMANDS, MODULE_MENUS, MODULES, PRODUCT_GATES, SCHEDULES, mountModuleApis } from '../../src/server/modules';
+import { JOBS, MIGRATIONS, MODULE_COMMANDS, MODULES, SCHEDULES, mountModuleApis } from '../../src/server/modules';
+import { MODULE_MENUS, PRODUCT_GATES, SHELL_MODULES } from '../../src/server/shell-modules';
+import { UPSTREAM_MODULES } from '../../src/server/upstream-modules';
 import type { AppEnv } from '../../src/server/http/types';
 
 describe('the module list', () => {
   it('names each module once', () => {
     const names = MODULES.map((m) => m.name);
     expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('gives every module a shell, and an upstream implementation, in the same order', () => {
+    const names = MODULES.map((m) => m.name);
+    expect(SHELL_MODULES.map((m) => m.name)).toEqual(names);
+    expect(UPSTREAM_MODULES.map((m) => m.name)).toEqual(names);
   });
 
   it("gives the sidebar the spec's groups in the spec's order", () => {

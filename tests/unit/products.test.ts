@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { missingProduct, productsOf } from '../../src/lib/products';
-import { PRODUCT_GATES } from '../../src/server/modules';
+import { PRODUCT_GATES } from '../../src/server/shell-modules';
 import type { Products } from '../../src/contracts/shell';
 
 const NONE: Products = { hapara: false, newsletter: false, builder: false, website: false, app: false };

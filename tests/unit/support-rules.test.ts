@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { badgeTextColour, contrastRatio, helpdeskMessage, HELPDESK_MESSAGE_SOURCE } from '../../src/contracts/support-rules';
 import { contentSecurityPolicy } from '../../src/server/http/security-headers';
-import { helpdeskFrames } from '../../src/server/support/helpdesk/service';
+import { helpdeskFrames } from '../../src/server/support/helpdesk/frames';
 import { parseConfig } from '../../src/server/config';
 import { searchWords, slugFromTitle } from '../../src/server/support/knowledgebase/service';
 import { fieldOfMessage } from '../../src/stores/support/new-ticket';

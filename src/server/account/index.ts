@@ -40,13 +40,4 @@ export const accountModule: PortalModule = {
   },
   schedules: [{ name: PURGE_RESETS, everySeconds: 60 * 60 }],
   commands: accountCommands,
-  menu: {
-    label: 'Account',
-    icon: 'user',
-    items: [
-      { label: 'My Products', href: '/account/products' },
-      { label: 'Manage Users', href: '/account/users' },
-      { label: 'Activity Log', href: '/account/activity' },
-    ],
-  },
 };

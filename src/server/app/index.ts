@@ -17,7 +17,6 @@ export const appModule: PortalModule = {
   mountApi(api) {
     api.route('/', appSendRoutes);
   },
-  gates: [{ prefix: '/app', products: ['app'] }],
   migrations: { '0020_app_push': m0020 },
   jobs: {
     // A sent notification's pushes (src/server/app/push/deliver.ts).
@@ -32,12 +31,4 @@ export const appModule: PortalModule = {
     }),
   },
   schedules: [{ name: PUSH_PURGE_JOB, everySeconds: 24 * 60 * 60 }],
-  menu: {
-    label: 'App',
-    icon: 'device-mobile',
-    items: [
-      { label: 'Send Notification', href: '/app/send' },
-      { label: 'Manage Staff List', href: '/app/managestaff' },
-    ],
-  },
 };

@@ -22,7 +22,6 @@ export const haparaModule: PortalModule = {
     api.route('/', haparaLeaverRoutes);
     api.route('/', haparaStatusRoutes);
   },
-  gates: [{ prefix: '/hapara', products: ['hapara'] }],
   migrations: { '0017_hapara': m0017 },
   jobs: {
     // The requester's email once the provider approves or rejects their change (src/server/hapara/requests/mail.ts).
@@ -34,16 +33,5 @@ export const haparaModule: PortalModule = {
   commands: haparaCommands,
   async seedDemo(db, school, now) {
     await seedDemoHapara(db, school, now);
-  },
-  menu: {
-    label: 'Learning in the Cloud',
-    icon: 'cloud',
-    items: [
-      { label: 'Student List Upload', href: '/hapara/upload' },
-      { label: 'Leavers List Upload', href: '/hapara/upload' },
-      { label: 'Manage Students', href: '/hapara/studentlist' },
-      { label: 'Manage Classes', href: '/hapara/classlist' },
-      { label: 'Status', href: '/hapara/status' },
-    ],
   },
 };

@@ -29,10 +29,6 @@ export const newsletterModule: PortalModule = {
     api.route('/', newsletterSendRoutes);
     api.route('/', newsletterBuilderRoutes);
   },
-  gates: [
-    { prefix: '/newsletter/send/builder', products: ['newsletter', 'builder'] },
-    { prefix: '/newsletter', products: ['newsletter'] },
-  ],
   migrations: { '0009_newsletter': m0009, '0011_newsletter_sends': m0011, '0012_newsletter_signups': m0012, '0013_newsletter_builder': m0013, '0015_newsletter_delivery_message_ids': m0015 },
   jobs: {
     // A send's deliveries, a batch at a time (src/server/newsletter/sends/delivery.ts).
@@ -49,15 +45,5 @@ export const newsletterModule: PortalModule = {
   schedules: [{ name: PURGE_SIGNUPS, everySeconds: 60 * 60 }],
   async seedDemo(db, school, now) {
     await seedDemoMailingList(db, school, now);
-  },
-  menu: {
-    label: 'Newsletter',
-    icon: 'mail',
-    items: [
-      { label: 'Manage Mailing List', href: '/newsletter/manage/list' },
-      { label: 'Simple Newsletter', href: '/newsletter/send/simple' },
-      { label: 'Newsletter Builder', href: '/newsletter/send/builder' },
-      { label: 'Sent Newsletters', href: '/newsletter/sent' },
-    ],
   },
 };

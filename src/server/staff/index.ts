@@ -18,13 +18,6 @@ export const staffModule: PortalModule = {
     api.route('/', appStaffRoutes);
     api.route('/', websiteStaffRoutes);
   },
-  // Spec section 6: managing the app's list needs the app, the website's the website. The App and
-  // Website modules gate their whole prefixes too; these say it here, for the screens and the calls alike.
-  gates: [
-    { prefix: '/app/managestaff', products: ['app'] },
-    { prefix: '/app/manage/stafflist', products: ['app'] },
-    { prefix: '/website/managestaff', products: ['website'] },
-  ],
   migrations: { '0019_staff_lists': m0019 },
   async seedDemo(db, school, now, { dataDir }) {
     await seedDemoStaff(schoolContext(db, school, now), dataDir);

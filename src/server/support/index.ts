@@ -39,14 +39,4 @@ export const supportModule: PortalModule = {
   },
   // The home page shows nothing beyond the session but the provider's updates (and the build's links).
   cachedPages: [{ path: '/home', version: (ctx) => updatesVersion(ctx.db) }],
-  menu: {
-    label: 'Support',
-    icon: 'lifebuoy',
-    items: [
-      { label: 'My Tickets', href: '/support/tickets' },
-      { label: 'New Support Ticket', href: '/support/new' },
-      { label: 'Tutorials', href: '/support/help' },
-      { label: 'Knowledgebase', href: '/support/knowledgebase' },
-    ],
-  },
 };

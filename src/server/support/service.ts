@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../db';
-import { sanitizeRichText } from '../html';
+import { sanitizedOrEmpty, sanitizeRichText } from '../html';
 import { HtmlLimitError } from '../html-limits';
 import { slugSchema, type Announcement, type ChangelogItem, type ServiceStatus } from '../../contracts/support';
 import * as repo from './repository';
@@ -29,16 +29,6 @@ export function updatesVersion(db: Db): Promise<string> {
 export async function listChangelog(db: Db): Promise<ChangelogItem[]> {
   const rows = await repo.listChangelog(db, UPDATES_SHOWN);
   return rows.map((r) => ({ ...r, text: sanitizedOrEmpty(r.text) }));
-}
-
-/** Changelog text as the contract promises it: sanitised, or empty when it is too large to sanitise. */
-export function sanitizedOrEmpty(html: string): string {
-  try {
-    return sanitizeRichText(html);
-  } catch (error) {
-    if (error instanceof HtmlLimitError) return '';
-    throw error;
-  }
 }
 
 export const newAnnouncementSchema = z.object({

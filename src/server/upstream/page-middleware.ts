@@ -10,21 +10,17 @@ import { isCrossSiteRequest } from '../auth/origin';
 import { PAGE_FORM_MAX_BYTES, declaredBodyTooLarge } from '../http/body-limits';
 import { harden, isApiPath, plainResponse, SAFE_METHODS, withHeaders } from '../http/page-response';
 import { missingProduct } from '../../lib/products';
-import { PRODUCT_GATES } from '../modules';
+import { PRODUCT_GATES } from '../shell-modules';
 import { UPSTREAM_CAPABILITIES, UPSTREAM_PAGES } from '../upstream-modules';
-import type { Portal } from '../portal';
-import { UpstreamScope } from './client';
+import type { Config } from '../config';
+import { UPSTREAM_PAGE_LOADERS } from '../upstream-page-loaders';
+import { UpstreamScope, type UpstreamSettings } from './client';
 import { UpstreamFailure } from './errors';
 import { upstreamSession } from './session';
 
-/** Pages of the portal's own making that need no backend data (beside the modules' pages). */
-const SHELL_PAGES = new Set(['/home', '/product-unavailable', '/account/products', '/support/help']);
+const pageAvailable = (path: string): boolean => UPSTREAM_PAGES.has(path);
 
-function pageAvailable(path: string): boolean {
-  return SHELL_PAGES.has(path) || UPSTREAM_PAGES.has(path);
-}
-
-export async function upstreamPages(portal: Extract<Portal, { mode: 'upstream' }>, context: APIContext, next: MiddlewareNext): Promise<Response> {
+export async function upstreamPages(config: Config, settings: UpstreamSettings, context: APIContext, next: MiddlewareNext): Promise<Response> {
   const { pathname } = context.url;
   if (isApiPath(pathname)) return withHeaders(await next(), { 'X-Content-Type-Options': 'nosniff' });
   if (!SAFE_METHODS.has(context.request.method)) {
@@ -32,20 +28,21 @@ export async function upstreamPages(portal: Extract<Portal, { mode: 'upstream' }
     if (declaredBodyTooLarge(context.request, PAGE_FORM_MAX_BYTES)) return plainResponse(413, 'This form is too large.');
   }
   // The provider signs people in, and hosts the schools' sites: the portal's own pages for those are not served.
-  if (pathname === '/login' || pathname === '/') return context.redirect(portal.config.PORTAL_LOGIN_URL, 302);
+  if (pathname === '/login' || pathname === '/') return context.redirect(config.PORTAL_LOGIN_URL, 302);
   if (!pathname.startsWith('/') || pathname.startsWith('/sites/') || pathname.startsWith('/uploads/')) return plainResponse(404, 'Not found.');
 
-  const scope = new UpstreamScope(portal.upstream, { cookie: context.request.headers.get('cookie'), clientAddress: context.clientAddress });
-  context.locals.config = portal.config;
+  const scope = new UpstreamScope(settings, { cookie: context.request.headers.get('cookie'), clientAddress: context.clientAddress });
+  context.locals.config = config;
   context.locals.upstream = scope;
   context.locals.ctx = null;
   context.locals.capabilities = UPSTREAM_CAPABILITIES;
+  context.locals.loaders = UPSTREAM_PAGE_LOADERS;
   context.locals.pageAvailable = pageAvailable;
 
   let response: Response;
   try {
     const session = await upstreamSession(scope);
-    if (!session) return context.redirect(portal.config.PORTAL_LOGIN_URL, 302);
+    if (!session) return context.redirect(config.PORTAL_LOGIN_URL, 302);
     context.locals.session = session;
     const missing = missingProduct(PRODUCT_GATES, pathname, session.domain.products);
     if (missing) {
@@ -60,7 +57,7 @@ export async function upstreamPages(portal: Extract<Portal, { mode: 'upstream' }
   } catch (err) {
     // The legacy backend failed or timed out (its loaders throw the same): a plain page says so; a sign-out goes to the login.
     if (!(err instanceof UpstreamFailure)) throw err;
-    if (err.status === 401) return context.redirect(portal.config.PORTAL_LOGIN_URL, 302);
+    if (err.status === 401) return context.redirect(config.PORTAL_LOGIN_URL, 302);
     response = plainResponse(err.status === 504 ? 504 : 502, 'The school’s backend is not answering right now. Please try again in a moment.');
   }
   harden(response, 'portal', undefined);

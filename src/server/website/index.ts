@@ -27,7 +27,6 @@ export const websiteModule: PortalModule = {
     api.route('/', websiteGalleryRoutes);
     api.route('/', websiteRevisionRoutes);
   },
-  gates: [{ prefix: '/website', products: ['website'] }],
   migrations: {
     '0002_website': m0002,
     '0004_website_locked': m0004,
@@ -59,14 +58,4 @@ export const websiteModule: PortalModule = {
   },
   // Manage Posts shows nothing beyond the session but the school's content and the clock.
   cachedPages: [{ path: '/website/posts', version: async (ctx) => String(await contentVersion(ctx)), until: nextScheduledPostAt }],
-  menu: {
-    label: 'Website',
-    icon: 'world',
-    items: [
-      { label: 'Manage Posts', href: '/website/posts' },
-      { label: 'Manage Pages', href: '/website/pages' },
-      { label: 'Manage Galleries', href: '/website/galleries' },
-      { label: 'Manage Staff List', href: '/website/managestaff' },
-    ],
-  },
 };

@@ -1,44 +1,13 @@
-import type { Config } from '../../config';
 import type { Db } from '../../db';
 import type { SchoolContext } from '../../context';
 import { Refusal } from '../../errors';
-import { HELPDESK_PATHS, type ArticleSummary } from '../../../contracts/support-helpdesk';
+import type { ArticleSummary } from '../../../contracts/support-helpdesk';
 import { fileResponse } from '../../media/serve';
 import { findAttachmentFile, getTicket, helpdeskOptions, listTickets, type HelpdeskOptions, type TicketsPage, type TicketThread } from '../tickets/service';
 import { attachmentPath } from '../tickets/attachments';
 import { loadArticle, searchKnowledgebase, type ArticlePage } from '../knowledgebase/service';
 
-/**
- * The support screens' and the helpdesk frames' page loaders, and where the frames point: the
- * portal's own helpdesk (/helpdesk/...), or PORTAL_HELPDESK_URL's when set.
- */
-
-export interface HelpdeskFrames {
-  newTicket: string;
-  /** A ticket's address with `{number}` in place of its number. */
-  ticketTemplate: string;
-  knowledgebase: string;
-  /** The external helpdesk's origin, which the pages' CSP must let them frame; null for the portal's own. */
-  externalOrigin: string | null;
-}
-
-export function helpdeskFrames(config: Pick<Config, 'PORTAL_HELPDESK_URL'>): HelpdeskFrames {
-  const external = config.PORTAL_HELPDESK_URL;
-  if (!external) {
-    return {
-      newTicket: HELPDESK_PATHS.newTicket,
-      ticketTemplate: `${HELPDESK_PATHS.base}/tickets/{number}`,
-      knowledgebase: HELPDESK_PATHS.knowledgebase,
-      externalOrigin: null,
-    };
-  }
-  return {
-    newTicket: `${external}/new`,
-    ticketTemplate: `${external}/tickets/{number}`,
-    knowledgebase: `${external}/knowledgebase`,
-    externalOrigin: new URL(external).origin,
-  };
-}
+/** The support screens' and the helpdesk frames' page loaders (where the frames point: ./frames.ts). */
 
 /** My Tickets' first HTML: the page asked for, or the last when it is past the end (`page` says which). */
 export async function loadTicketsScreen(ctx: SchoolContext, page: number): Promise<TicketsPage & { page: number }> {

@@ -6,7 +6,7 @@
  */
 import type { Announcement, ChangelogItem } from '../../../contracts/support';
 import { COLOUR_PATTERN, TICKETS_PAGE_SIZE, type Badge, type Ticket } from '../../../contracts/support-helpdesk';
-import { sanitizedOrEmpty } from '../service';
+import { sanitizedOrEmpty } from '../../html';
 import type { UpstreamScope } from '../../upstream/client';
 import type { TicketsPage } from '../tickets/service';
 import { legacyChangelogAnswer, legacyTicketsAnswer, legacyUpdatesAnswer, type LegacyBadge, type LegacyTicket } from './legacy';

@@ -1,0 +1,19 @@
+/** Upstream mode behind the portal (../portal.ts): the legacy backend's pages and API, nothing of the portal's own on disk. */
+import type { Config } from '../config';
+import type { Portal } from '../portal';
+import { PRODUCT_GATES } from '../shell-modules';
+import { UPSTREAM_MODULES } from '../upstream-modules';
+import { createUpstreamApi } from './api';
+import { upstreamPages } from './page-middleware';
+import { upstreamSettings } from './settings';
+
+export function upstreamPortal(config: Config): Portal {
+  const settings = upstreamSettings(config);
+  const api = createUpstreamApi(settings, UPSTREAM_MODULES, PRODUCT_GATES);
+  return {
+    mode: 'upstream',
+    config,
+    servePage: (context, next) => upstreamPages(config, settings, context, next),
+    serveApi: (request, clientAddress) => api.fetch(request, { clientAddress }),
+  };
+}

@@ -1,0 +1,21 @@
+/** The website's page loaders against the legacy backend (the embedded backend's: ../pages.ts, their contract). */
+import type { websitePages } from '../pages';
+import { upstreamScope } from '../../page-locals';
+import * as posts from './service';
+import * as galleries from './galleries/service';
+
+export const websiteUpstreamPages: typeof websitePages = {
+  // The legacy posts call pages and searches only: the list choice (filter, order) is the embedded backend's.
+  loadPostsScreen: (locals, location) => posts.loadPostsScreen(upstreamScope(locals), location),
+  loadPagesScreen: (locals, location) => posts.loadPagesScreen(upstreamScope(locals), location),
+  loadEditorScreen: (locals, kind, rawId) => posts.loadEditorScreen(upstreamScope(locals), kind, rawId),
+  async loadEditorOptions(locals, kind, mode) {
+    const up = upstreamScope(locals);
+    if (kind === 'post') return { categories: await posts.listCategories(up), parents: null };
+    return { categories: null, parents: mode === 'create' ? await posts.listParentTitles(up) : null };
+  },
+  // The legacy backend keeps no autosaves (no 'website.autosave').
+  loadAutosaveOffer: () => Promise.resolve(null),
+  loadGalleriesScreen: (locals, page) => galleries.loadGalleriesScreen(upstreamScope(locals), page),
+  loadGalleryEditScreen: (locals, rawId) => galleries.loadGalleryEditScreen(upstreamScope(locals), rawId),
+};
