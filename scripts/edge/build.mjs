@@ -17,7 +17,8 @@ function astro(args) {
   const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), ...args], {
     cwd: ROOT,
     stdio: 'inherit',
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+    // Always a production build, also when a test runner (NODE_ENV=test) asks for it: React's production code, as deployed.
+    env: { ...process.env, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1' },
   });
   if (result.status !== 0) throw new Error(`astro ${args.join(' ')} failed (exit ${result.status})`);
 }

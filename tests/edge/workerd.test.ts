@@ -18,6 +18,9 @@ import type { SupportSlice } from '../legacy-backend/modules/support';
 import { postsResponseSchema, saveResponseSchema, toggleResponseSchema } from '../../src/contracts/website';
 
 /** What the Worker's pages escape in text (titles here have no other markup). */
+/** An external helpdesk, as a provider in front of a legacy backend would set (the support frames' pages then show). */
+const HELPDESK = 'https://help.example.org';
+
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 describe('the edge build under workerd', () => {
@@ -57,7 +60,7 @@ describe('the edge build under workerd', () => {
     const { createTestHarness } = await import('wrangler');
     started = performance.now();
     server = createTestHarness({
-      workers: [{ configPath: EDGE_WRANGLER_CONFIG, vars: { PORTAL_UPSTREAM_URL: backend.url, PORTAL_LOGIN_URL: `${backend.url}/login` } }],
+      workers: [{ configPath: EDGE_WRANGLER_CONFIG, vars: { PORTAL_UPSTREAM_URL: backend.url, PORTAL_LOGIN_URL: `${backend.url}/login`, PORTAL_HELPDESK_URL: HELPDESK } }],
     });
     worker = new URL((await server.listen()).url);
     console.log(`[edge] workerd serving after ${Math.round(performance.now() - started)} ms`);
@@ -92,6 +95,26 @@ describe('the edge build under workerd', () => {
     expect(updates.length).toBeGreaterThan(0);
     for (const update of updates.slice(0, 3)) expect(html).toContain(escapeHtml(update.title));
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  it('starts /home’s updates beside the user call, and asks for them once', async () => {
+    const session = cookie.split('=')[1] ?? '';
+    const updatesCalls = () => (backend.store.sessionRequests.get(session) ?? []).filter((r) => r === 'GET /api/support/updates').length;
+    const before = updatesCalls();
+    // Each legacy call takes DELAY_MS: one after the other, the page could not answer in less than twice that.
+    const DELAY_MS = 600;
+    for (const path of ['/api/api/user', '/api/support/updates']) backend.store.faults.set(path, { kind: 'delay', ms: DELAY_MS });
+    try {
+      const started = performance.now();
+      const res = await page('/home');
+      const elapsed = performance.now() - started;
+      expect(res.status).toBe(200);
+      expect(elapsed).toBeGreaterThanOrEqual(DELAY_MS);
+      expect(elapsed).toBeLessThan(2 * DELAY_MS - 100);
+    } finally {
+      backend.store.faults.clear();
+    }
+    expect(updatesCalls() - before).toBe(1);
   });
 
   it('renders Manage Posts with the school’s first page of posts in the first HTML, as the API lists them', async () => {
@@ -133,6 +156,15 @@ describe('the edge build under workerd', () => {
     expect(assets.some((asset) => asset.endsWith('.js'))).toBe(true);
     expect(assets.some((asset) => asset.endsWith('.css'))).toBe(true);
     for (const asset of new Set(assets)) expect((await page(asset)).status, asset).toBe(200);
+  });
+
+  it('shows the external helpdesk’s frames (PORTAL_HELPDESK_URL, a Worker variable), and links them in the menu', async () => {
+    const res = await page('/support/new');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain(`src="${HELPDESK}/new"`);
+    expect(res.headers.get('content-security-policy')).toMatch(/frame-src [^;]* https:\/\/help\.example\.org[ ;]/);
+    expect(await (await page('/support/knowledgebase')).text()).toContain(`src="${HELPDESK}/knowledgebase"`);
+    expect(await (await page('/home')).text()).toContain('href="/support/new"');
   });
 
   it('answers 404 for what upstream mode does not serve: a screen the legacy backend cannot feed, the public sites', async () => {

@@ -31,6 +31,7 @@ import { isSignedOutAccountPath } from '../account/links';
 function isPublicPath(pathname: string): boolean {
   return pathname === '/login' || isSignedOutAccountPath(pathname) || isPublicSitePath(pathname) || isUnsubscribePath(pathname);
 }
+
 export async function embeddedPages(runtime: Runtime, context: APIContext, next: MiddlewareNext): Promise<Response> {
   const { pathname, search } = context.url;
   const sitesOrigin = runtime.config.PORTAL_SITES_URL;

@@ -11,16 +11,19 @@ import { PAGE_FORM_MAX_BYTES, declaredBodyTooLarge } from '../http/body-limits';
 import { harden, isApiPath, plainResponse, SAFE_METHODS, withHeaders } from '../http/page-response';
 import { missingProduct } from '../../lib/products';
 import { PRODUCT_GATES } from '../shell-modules';
-import { UPSTREAM_CAPABILITIES, UPSTREAM_PAGES } from '../upstream-modules';
+import { UPSTREAM_CAPABILITIES, UPSTREAM_WARMUPS } from '../upstream-modules';
 import type { Config } from '../config';
 import { UPSTREAM_PAGE_LOADERS } from '../upstream-page-loaders';
 import { UpstreamScope, type UpstreamSettings } from './client';
 import { UpstreamFailure } from './errors';
 import { upstreamSession } from './session';
 
-const pageAvailable = (path: string): boolean => UPSTREAM_PAGES.has(path);
-
-export async function upstreamPages(config: Config, settings: UpstreamSettings, context: APIContext, next: MiddlewareNext): Promise<Response> {
+export async function upstreamPages(
+  { config, settings, pages }: { config: Config; settings: UpstreamSettings; pages: ReadonlySet<string> },
+  context: APIContext,
+  next: MiddlewareNext,
+): Promise<Response> {
+  const pageAvailable = (path: string): boolean => pages.has(path);
   const { pathname } = context.url;
   if (isApiPath(pathname)) return withHeaders(await next(), { 'X-Content-Type-Options': 'nosniff' });
   if (!SAFE_METHODS.has(context.request.method)) {
@@ -38,6 +41,11 @@ export async function upstreamPages(config: Config, settings: UpstreamSettings, 
   context.locals.capabilities = UPSTREAM_CAPABILITIES;
   context.locals.loaders = UPSTREAM_PAGE_LOADERS;
   context.locals.pageAvailable = pageAvailable;
+
+  // The page's legacy GETs start beside the user call (their answers wait in `scope.once` for the page's
+  // loaders). A failure surfaces when the page asks for the answer, or never when the user call refuses.
+  const warmup = context.request.method === 'GET' ? UPSTREAM_WARMUPS.get(pathname) : undefined;
+  warmup?.(scope, context.url).catch(() => undefined);
 
   let response: Response;
   try {

@@ -2,7 +2,7 @@
 import type { Config } from '../config';
 import type { Portal } from '../portal';
 import { PRODUCT_GATES } from '../shell-modules';
-import { UPSTREAM_MODULES } from '../upstream-modules';
+import { UPSTREAM_MODULES, upstreamPagesFor } from '../upstream-modules';
 import { createUpstreamApi } from './api';
 import { upstreamPages } from './page-middleware';
 import { upstreamSettings } from './settings';
@@ -10,10 +10,11 @@ import { upstreamSettings } from './settings';
 export function upstreamPortal(config: Config): Portal {
   const settings = upstreamSettings(config);
   const api = createUpstreamApi(settings, UPSTREAM_MODULES, PRODUCT_GATES);
+  const pages = upstreamPagesFor(config);
   return {
     mode: 'upstream',
     config,
-    servePage: (context, next) => upstreamPages(config, settings, context, next),
+    servePage: (context, next) => upstreamPages({ config, settings, pages }, context, next),
     serveApi: (request, clientAddress) => api.fetch(request, { clientAddress }),
   };
 }

@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import type { ShellSession } from '../shell-session';
 import type { UpstreamScope } from './client';
 import type { Capability } from '../../lib/capabilities';
+import type { Config } from '../config';
 
 /** Hono environment of upstream mode's API: the request's scope, and the session behind requireUpstreamSession. */
 export interface UpstreamEnv {
@@ -25,4 +26,12 @@ export interface UpstreamModule {
   capabilities: readonly Capability[];
   /** The module's staff pages its upstream service can feed (exact paths); the others are 'not available'. */
   pages: readonly string[];
+  /** Pages it shows only with some settings (an external helpdesk's frames), each with its condition. */
+  pagesWith?: Readonly<Record<string, (config: Config) => boolean>>;
+  /**
+   * The legacy GETs a page (by path) loads its first HTML with: upstream mode's page middleware starts
+   * them beside the user call, so the page waits one round trip instead of two. Each goes through
+   * `scope.once` with the key the page's loader asks, which then gets the same answer.
+   */
+  warmups?: Readonly<Record<string, (up: UpstreamScope, url: URL) => Promise<unknown>>>;
 }

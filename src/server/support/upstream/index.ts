@@ -1,5 +1,9 @@
 import type { UpstreamModule } from '../../upstream/types';
 import { SUPPORT_UPSTREAM_PAGES, supportUpstreamRoutes } from './routes';
+import { updatesOnce } from './pages';
+import type { Config } from '../../config';
+
+const hasExternalHelpdesk = (config: Config) => config.PORTAL_HELPDESK_URL !== undefined;
 
 /** The support module against the provider's legacy backend (upstream mode): updates, changelog, the tickets list. */
 export const supportUpstream: UpstreamModule = {
@@ -10,4 +14,7 @@ export const supportUpstream: UpstreamModule = {
   // No 'support.helpdesk' or 'support.knowledgebase': the legacy backend has no threads, new tickets or articles.
   capabilities: [],
   pages: SUPPORT_UPSTREAM_PAGES,
+  // An external helpdesk (PORTAL_HELPDESK_URL) serves these screens' frames itself, whichever backend the portal has.
+  pagesWith: { '/support/new': hasExternalHelpdesk, '/support/knowledgebase': hasExternalHelpdesk },
+  warmups: { '/home': updatesOnce },
 };

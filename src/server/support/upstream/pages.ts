@@ -1,9 +1,13 @@
 /** The support pages' loaders against the legacy backend (the embedded backend's: ../pages.ts, their contract). */
 import type { supportPages } from '../pages';
 import { upstreamScope } from '../../page-locals';
+import type { UpstreamScope } from '../../upstream/client';
 import * as support from './service';
 
+/** /home's updates, asked once per request: the page middleware starts the call beside the user's (the module's `warmups`). */
+export const updatesOnce = (up: UpstreamScope) => up.once('support.updates', () => support.listUpdates(up));
+
 export const supportUpstreamPages: typeof supportPages = {
-  loadUpdates: (locals) => support.listUpdates(upstreamScope(locals)),
+  loadUpdates: (locals) => updatesOnce(upstreamScope(locals)),
   loadTicketsScreen: (locals, page) => support.loadTicketsScreen(upstreamScope(locals), page),
 };

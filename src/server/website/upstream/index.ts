@@ -1,6 +1,8 @@
 import type { UpstreamModule } from '../../upstream/types';
 import { POSTS_UPSTREAM_PAGES, websiteUpstreamRoutes } from './routes';
 import { GALLERY_UPSTREAM_PAGES, galleryUpstreamRoutes } from './galleries/routes';
+import { postsScreenOnce } from './pages';
+import { readPostsLocation } from '../../../lib/website-lists';
 
 /** The website module against the provider's legacy backend (upstream mode). */
 export const websiteUpstream: UpstreamModule = {
@@ -11,4 +13,6 @@ export const websiteUpstream: UpstreamModule = {
   },
   capabilities: [],
   pages: [...POSTS_UPSTREAM_PAGES, ...GALLERY_UPSTREAM_PAGES],
+  // The address's page and query, read as the page reads them.
+  warmups: { '/website/posts': (up, url) => postsScreenOnce(up, readPostsLocation(url.searchParams)) },
 };

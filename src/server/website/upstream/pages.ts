@@ -1,12 +1,21 @@
 /** The website's page loaders against the legacy backend (the embedded backend's: ../pages.ts, their contract). */
 import type { websitePages } from '../pages';
 import { upstreamScope } from '../../page-locals';
+import type { UpstreamScope } from '../../upstream/client';
+import type { ListLocation } from '../../../lib/lists';
 import * as posts from './service';
 import * as galleries from './galleries/service';
 
+/**
+ * Manage Posts' screen at a page and query, asked once per request: the page middleware starts the
+ * call beside the user's (the module's `warmups`). The legacy posts call pages and searches only:
+ * the list choice (filter, order) is the embedded backend's.
+ */
+export const postsScreenOnce = (up: UpstreamScope, location: Pick<ListLocation, 'page' | 'query'>) =>
+  up.once(`website.posts:${location.page}:${location.query}`, () => posts.loadPostsScreen(up, location));
+
 export const websiteUpstreamPages: typeof websitePages = {
-  // The legacy posts call pages and searches only: the list choice (filter, order) is the embedded backend's.
-  loadPostsScreen: (locals, location) => posts.loadPostsScreen(upstreamScope(locals), location),
+  loadPostsScreen: (locals, location) => postsScreenOnce(upstreamScope(locals), location),
   loadPagesScreen: (locals, location) => posts.loadPagesScreen(upstreamScope(locals), location),
   loadEditorScreen: (locals, kind, rawId) => posts.loadEditorScreen(upstreamScope(locals), kind, rawId),
   async loadEditorOptions(locals, kind, mode) {
