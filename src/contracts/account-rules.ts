@@ -30,6 +30,9 @@ export const USER_NOT_FOUND = 'Failed! No authorised user of your school has thi
 export const NOT_INVITED = 'Failed! This person has already accepted their invitation.';
 export const LAST_USER = 'Failed! You are the only authorised user of your school, so you cannot be removed. Authorise another user first.';
 export const RESEND_TOO_SOON = 'Failed! The invitation was sent less than a minute ago. Please wait a minute before sending it again.';
+/** A school may send this many invitations (new or sent again) in an hour: a hijacked session cannot flood inboxes. */
+export const INVITATIONS_PER_HOUR = 20;
+export const INVITATIONS_LIMITED = `Failed! Your school has sent ${INVITATIONS_PER_HOUR} invitations in the last hour. Please try again later.`;
 export const INVITATION_SENT = 'Invitation sent!';
 
 /** A resend within this many seconds of the last is refused (a double click, or a colleague's inbox flooded). */

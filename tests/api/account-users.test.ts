@@ -22,6 +22,8 @@ import {
   FIELDS_REQUIRED,
   INVALID_EMAIL,
   INVALID_NAME,
+  INVITATIONS_LIMITED,
+  INVITATIONS_PER_HOUR,
   LAST_USER,
   NAME_TOO_LONG,
   NOT_INVITED,
@@ -32,6 +34,7 @@ import {
   type AccountUser,
 } from '../../src/contracts/account';
 import { INVITATION_MAIL_JOB, unauthoriseUser } from '../../src/server/account/users/service';
+import { listAuditPage } from '../../src/server/audit';
 
 /**
  * Account > Manage Users' calls (spec section 7, Account, and Send again) on both databases:
@@ -263,6 +266,55 @@ describe('Manage Users calls', () => {
       const { colleague } = await school();
       expect(await failure(await remove('', colleague.email))).toMatchObject({ status: 401, isAuthFailed: true });
       expect(await ctx().db.selectFrom('users').select('id').where('id', '=', colleague.id).executeTakeFirst()).toBeDefined();
+    });
+  });
+
+  describe("the school's invitations allowance", () => {
+    it(`sends ${INVITATIONS_PER_HOUR} invitations an hour, new or sent again, then refuses more (429) and writes nothing, withdrawals or not`, async () => {
+      const { cookie } = await school();
+      for (let i = 0; i < INVITATIONS_PER_HOUR - 1; i += 1) expect((await add(cookie, { email: `allowance${i}@example.org`, name: `Person ${i}` })).status).toBe(200);
+      ctx().clock.advance(RESEND_COOLDOWN_SECONDS);
+      expect((await resend(cookie, 'allowance0@example.org')).status).toBe(200);
+      // Withdrawing an invitation frees nothing: the audit log remembers what was sent.
+      expect((await remove(cookie, 'allowance1@example.org')).status).toBe(200);
+      const before = await list(cookie);
+
+      const refused = { status: 429, message: INVITATIONS_LIMITED, isAuthFailed: false };
+      expect(await failure(await add(cookie, { email: 'allowance-more@example.org', name: 'One More' }))).toEqual(refused);
+      expect(await failure(await resend(cookie, 'allowance2@example.org'))).toEqual(refused);
+      expect(await list(cookie)).toEqual(before);
+      expect(await ctx().db.selectFrom('account_invitations').select('id').where('email', '=', 'allowance-more@example.org').executeTakeFirst()).toBeUndefined();
+      expect(await invitationJobs('allowance2@example.org')).toBe(1);
+
+      // Another school's allowance is its own.
+      const other = await school();
+      expect((await add(other.cookie, { email: 'allowance-theirs@example.org', name: 'Theirs' })).status).toBe(200);
+      // An hour after the first ones were sent, there is room again.
+      ctx().clock.advance(60 * 60);
+      expect((await add(cookie, { email: 'allowance-more@example.org', name: 'One More' })).status).toBe(200);
+    });
+
+    it('records invitations, sending them again and removals in the activity log, by whom', async () => {
+      const { school: mine, me, cookie, colleague } = await school();
+      await add(cookie, { email: 'logged@example.org', name: 'Logged Person' });
+      ctx().clock.advance(RESEND_COOLDOWN_SECONDS);
+      await resend(cookie, 'logged@example.org');
+      await remove(cookie, 'logged@example.org');
+      await remove(cookie, colleague.email);
+      const { entries } = await listAuditPage(ctx().db, mine.id, 1, 10);
+      expect(entries.map((entry) => [entry.actor, entry.action, entry.detail])).toEqual([
+        [me.email, 'users.remove', `Removed ${colleague.email}: they can no longer sign in.`],
+        [me.email, 'users.remove', 'Withdrew the invitation of logged@example.org.'],
+        [me.email, 'users.invite-again', 'Sent the invitation of logged@example.org again.'],
+        [me.email, 'users.invite', 'Invited Logged Person (logged@example.org) to sign in.'],
+      ]);
+    });
+
+    it('records removing yourself (the entry outlives the user it names)', async () => {
+      const { school: mine, me, cookie } = await school();
+      expect((await remove(cookie, me.email)).status).toBe(200);
+      const { entries } = await listAuditPage(ctx().db, mine.id, 1, 10);
+      expect(entries.map((entry) => [entry.actor, entry.detail])).toEqual([[me.email, `Removed ${me.email}: they can no longer sign in.`]]);
     });
   });
 

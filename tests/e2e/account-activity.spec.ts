@@ -16,7 +16,7 @@ test('a filtered view of the student list appears in the Activity Log, newest fi
 
   await page.goto('/account/activity');
   await expect(page.getByRole('heading', { level: 1, name: 'Activity Log' })).toBeVisible();
-  const table = page.getByRole('table', { name: 'Views and exports of student information, newest first' });
+  const table = page.getByRole('table', { name: "Views and exports of student information and changes to your school's users, newest first" });
   await expect(table.getByRole('columnheader')).toHaveText(['When', 'Who', 'What']);
   const mine = table.locator('tbody tr', { hasText: word });
   await expect(mine).toHaveCount(1);

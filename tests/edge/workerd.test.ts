@@ -16,6 +16,7 @@ import { LEGACY_ADMIN, LEGACY_PASSWORD, LEGACY_SCHOOL } from '../legacy-backend/
 import type { LegacyWebsite } from '../legacy-backend/modules/website';
 import type { SupportSlice } from '../legacy-backend/modules/support';
 import { postsResponseSchema, saveResponseSchema, toggleResponseSchema } from '../../src/contracts/website';
+import { HAPARA_LOAD_FAILED_PATH } from '../../src/contracts/hapara-rules';
 
 /** What the Worker's pages escape in text (titles here have no other markup). */
 /** An external helpdesk, as a provider in front of a legacy backend would set (the support frames' pages then show). */
@@ -165,6 +166,18 @@ describe('the edge build under workerd', () => {
     expect(res.headers.get('content-security-policy')).toMatch(/frame-src [^;]* https:\/\/help\.example\.org[ ;]/);
     expect(await (await page('/support/knowledgebase')).text()).toContain(`src="${HELPDESK}/knowledgebase"`);
     expect(await (await page('/home')).text()).toContain('href="/support/new"');
+  });
+
+  it('sends the user to the upload screen when the legacy backend cannot load the student list (spec section 8)', async () => {
+    backend.store.faults.set('/api/hapara/manage/studentlist', { kind: 'status', status: 500 });
+    try {
+      const res = await page('/hapara/studentlist');
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe(HAPARA_LOAD_FAILED_PATH);
+    } finally {
+      backend.store.faults.clear();
+    }
+    expect((await page('/hapara/studentlist')).status).toBe(200);
   });
 
   it('answers 404 for what upstream mode does not serve: a screen the legacy backend cannot feed, the public sites', async () => {

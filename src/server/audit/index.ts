@@ -3,8 +3,9 @@ import './schema';
 
 /**
  * The per-school audit log: every view and export of personal data (Learning in the Cloud's
- * students first) is recorded, and the school's users read it on Account > Activity Log. A module
- * records in the request that shows or exports the data, so the log cannot miss one.
+ * students first) and every change to who may sign in (Manage Users' invitations and removals) is
+ * recorded, and the school's users read it on Account > Activity Log. A module records in the
+ * request that shows, exports or changes the data, so the log cannot miss one.
  */
 
 export interface AuditEntry {
@@ -31,6 +32,18 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
       created_at: entry.now,
     })
     .execute();
+}
+
+/** How many of the school's entries with these actions are recorded at or after `since` (the log is the limits' memory). */
+export async function countAuditSince(db: Db, domainId: number, actions: readonly string[], since: number): Promise<number> {
+  const row = await db
+    .selectFrom('audit_log')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('domain_id', '=', domainId)
+    .where('created_at', '>=', since)
+    .where('action', 'in', [...actions])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export interface AuditRow {

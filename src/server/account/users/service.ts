@@ -3,9 +3,12 @@ import { enqueue } from '../../jobs';
 import { revokeUserSessions } from '../../auth/sessions';
 import { Refusal } from '../../errors';
 import { inTransaction, type RequestContext } from '../../context';
+import { countAuditSince, recordAudit } from '../../audit';
 import {
   ALREADY_AUTHORISED,
   ALREADY_INVITED,
+  INVITATIONS_LIMITED,
+  INVITATIONS_PER_HOUR,
   LAST_USER,
   NOT_INVITED,
   RESEND_COOLDOWN_SECONDS,
@@ -61,6 +64,27 @@ async function refuseTaken(db: Db, domainId: number, email: string): Promise<voi
   if (invitation) throw new Refusal(409, invitation.domain_id === domainId ? ALREADY_INVITED : USED_BY_ANOTHER_SCHOOL);
 }
 
+/** The audit log's codes for Manage Users' changes (Account > Activity Log shows their details). */
+const INVITED = 'users.invite';
+const INVITED_AGAIN = 'users.invite-again';
+const REMOVED = 'users.remove';
+
+function audit(ctx: RequestContext, db: Db, action: typeof INVITED | typeof INVITED_AGAIN | typeof REMOVED, detail: string): Promise<void> {
+  return recordAudit(db, { domainId: ctx.domain.id, userId: ctx.user.id, actor: ctx.user.email, action, detail, now: ctx.now });
+}
+
+/**
+ * A mail about to go out on the school's behalf (an invitation, or one sent again) within its
+ * hourly allowance; counted from the audit log, so removing invitations frees nothing. In the
+ * change's transaction, after the school's lock: two colleagues at once cannot both take the last one.
+ */
+async function refuseOverInvitationLimit(ctx: RequestContext, db: Db): Promise<void> {
+  await lockInTransaction(db, `account-invitations:${ctx.domain.id}`);
+  if ((await countAuditSince(db, ctx.domain.id, [INVITED, INVITED_AGAIN], ctx.now - 60 * 60)) >= INVITATIONS_PER_HOUR) {
+    throw new Refusal(429, INVITATIONS_LIMITED, 'rate_limited');
+  }
+}
+
 function enqueueInvitationMail(db: Db, invitationId: number, requestedAt: number, portalUrl: string): Promise<number | undefined> {
   return enqueue(db, {
     name: INVITATION_MAIL_JOB,
@@ -78,6 +102,7 @@ export async function authoriseUser(ctx: RequestContext, input: AddUserRequest, 
   try {
     return await inTransaction(ctx, async (trx) => {
       await refuseTaken(trx.db, ctx.domain.id, input.email);
+      await refuseOverInvitationLimit(ctx, trx.db);
       const invitation = await repo.insertInvitation(trx.db, {
         domainId: ctx.domain.id,
         email: input.email,
@@ -86,6 +111,7 @@ export async function authoriseUser(ctx: RequestContext, input: AddUserRequest, 
         now: ctx.now,
       });
       await enqueueInvitationMail(trx.db, invitation.id, ctx.now, portalUrl);
+      await audit(ctx, trx.db, INVITED, `Invited ${invitation.name} (${invitation.email}) to sign in.`);
       return invitedUser(invitation, ctx.now);
     });
   } catch (err) {
@@ -114,12 +140,15 @@ export async function unauthoriseUser(ctx: RequestContext, email: string): Promi
     const user = await findSchoolUserByEmail(trx.db, ctx.domain.id, address);
     if (user) {
       if ((await repo.countSchoolUsers(trx.db, ctx.domain.id)) <= 1) throw new Refusal(409, LAST_USER, 'last_user');
+      // Recorded first: removing yourself deletes the user the entry names (the log keeps the address, `actor`).
+      await audit(ctx, trx.db, REMOVED, `Removed ${address}: they can no longer sign in.`);
       await revokeUserSessions(trx.db, user.id);
       await repo.deleteSchoolUser(trx.db, ctx.domain.id, user.id);
       return { signedOut: user.id === ctx.user.id };
     }
     const invitation = await repo.findInvitationByEmail(trx.db, address);
     if (!invitation || invitation.domain_id !== ctx.domain.id || !(await repo.deleteInvitation(trx.db, invitation.id))) throw new Refusal(404, USER_NOT_FOUND);
+    await audit(ctx, trx.db, REMOVED, `Withdrew the invitation of ${address}.`);
     return { signedOut: false };
   });
 }
@@ -135,8 +164,10 @@ export async function resendInvitation(ctx: RequestContext, email: string, porta
       throw (await findSchoolUserByEmail(trx.db, ctx.domain.id, email)) ? new Refusal(409, NOT_INVITED) : new Refusal(404, USER_NOT_FOUND);
     }
     if (ctx.now < invitation.requested_at + RESEND_COOLDOWN_SECONDS) throw new Refusal(429, RESEND_TOO_SOON);
+    await refuseOverInvitationLimit(ctx, trx.db);
     await repo.markInvitationRequested(trx.db, invitation.id, ctx.now);
     await enqueueInvitationMail(trx.db, invitation.id, ctx.now, portalUrl);
+    await audit(ctx, trx.db, INVITED_AGAIN, `Sent the invitation of ${invitation.email} again.`);
     return invitedUser({ ...invitation, requested_at: ctx.now }, ctx.now);
   });
 }
