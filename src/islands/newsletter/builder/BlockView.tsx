@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type MouseEvent } from 'react';
+import { useState, type ChangeEvent, type MouseEvent, type ReactNode } from 'react';
 import { ATTACHMENT_PLACEHOLDER, BLOCK_LABELS, type Block } from '../../../contracts/newsletter-builder-rules';
 import type { BuilderStore } from '../../../stores/newsletter/builder/builder';
 import { boxStyle, columnsStyle, dividerStyle, imageStyle } from './block-style';
@@ -39,6 +39,40 @@ function UploadButton({ label, accept, onFile }: { label: string; accept?: strin
   );
 }
 
+/** A button of a block's toolbar; `action` names it for the focus that returns to it after the action. */
+function BarButton({
+  action,
+  label,
+  danger = false,
+  disabled,
+  pressed,
+  onClick,
+  children,
+}: {
+  action: string;
+  /** The accessible name, when the button shows an icon. */
+  label?: string;
+  danger?: boolean;
+  disabled?: boolean;
+  pressed?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={`btn btn-sm ${danger ? 'btn-ghost-danger' : 'btn-ghost-secondary'}`}
+      data-action={action}
+      disabled={disabled}
+      aria-label={label}
+      aria-pressed={pressed}
+      onClick={onClick}
+    >
+      {children}
+    </button>
+  );
+}
+
 /** One block on the canvas: its toolbar (drag handle, moves, duplicate, delete) and an editable likeness. */
 export function BlockView({ block, store, selectedId, can, onAction, canOf }: BlockViewProps) {
   const selected = selectedId === block.id;
@@ -69,68 +103,30 @@ export function BlockView({ block, store, selectedId, can, onAction, canOf }: Bl
           ⠿
         </span>
         <span className="nb-block-name">{BLOCK_LABELS[block.type]}</span>
-        <button
-          type="button"
-          className="btn btn-sm btn-ghost-secondary"
-          data-action="style"
-          aria-pressed={selected}
-          onClick={act('style', () => store.select(block.id))}
-        >
+        <BarButton action="style" pressed={selected} onClick={act('style', () => store.select(block.id))}>
           Style
-        </button>
-        <button
-          type="button"
-          className="btn btn-sm btn-ghost-secondary"
-          data-action="up"
-          disabled={!can.up}
-          aria-label={`Move ${label} up`}
-          onClick={act('up', () => store.step(block.id, -1))}
-        >
+        </BarButton>
+        <BarButton action="up" label={`Move ${label} up`} disabled={!can.up} onClick={act('up', () => store.step(block.id, -1))}>
           <Icon name="up" />
-        </button>
-        <button
-          type="button"
-          className="btn btn-sm btn-ghost-secondary"
-          data-action="down"
-          disabled={!can.down}
-          aria-label={`Move ${label} down`}
-          onClick={act('down', () => store.step(block.id, 1))}
-        >
+        </BarButton>
+        <BarButton action="down" label={`Move ${label} down`} disabled={!can.down} onClick={act('down', () => store.step(block.id, 1))}>
           <Icon name="down" />
-        </button>
+        </BarButton>
         {can.out ? (
-          <button type="button" className="btn btn-sm btn-ghost-secondary" data-action="out" onClick={act('out', () => store.outOfColumn(block.id))}>
+          <BarButton action="out" onClick={act('out', () => store.outOfColumn(block.id))}>
             Out of column
-          </button>
+          </BarButton>
         ) : (
-          <button
-            type="button"
-            className="btn btn-sm btn-ghost-secondary"
-            data-action="into"
-            disabled={!can.into}
-            onClick={act('into', () => store.intoColumn(block.id))}
-          >
+          <BarButton action="into" disabled={!can.into} onClick={act('into', () => store.intoColumn(block.id))}>
             Into column
-          </button>
+          </BarButton>
         )}
-        <button
-          type="button"
-          className="btn btn-sm btn-ghost-secondary"
-          data-action="duplicate"
-          aria-label={`Duplicate ${label}`}
-          onClick={act('duplicate', () => store.duplicate(block.id))}
-        >
+        <BarButton action="duplicate" label={`Duplicate ${label}`} onClick={act('duplicate', () => store.duplicate(block.id))}>
           <Icon name="duplicate" />
-        </button>
-        <button
-          type="button"
-          className="btn btn-sm btn-ghost-danger"
-          data-action="delete"
-          aria-label={`Delete ${label}`}
-          onClick={act('delete', () => store.remove(block.id))}
-        >
+        </BarButton>
+        <BarButton action="delete" label={`Delete ${label}`} danger onClick={act('delete', () => store.remove(block.id))}>
           <Icon name="delete" />
-        </button>
+        </BarButton>
       </div>
       <div className="nb-block-box" style={boxStyle(block)}>
         {block.type === 'text' ? (

@@ -8,8 +8,6 @@ import {
   MAX_ALT_LENGTH,
   type Block,
   type BlockSettings,
-  type ColumnSize,
-  type ImageFit,
   type Sides,
 } from '../../../contracts/newsletter-builder-rules';
 import type { BuilderStore } from '../../../stores/newsletter/builder/builder';
@@ -58,6 +56,42 @@ function NumberField({
         />
         <span className="input-group-text">{unit}</span>
       </div>
+    </div>
+  );
+}
+
+/** A wide select of one of the contract's choices, each with its label. */
+function ChoiceField<T extends string>({
+  label,
+  value,
+  choices,
+  labels,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  choices: readonly T[];
+  labels: Readonly<Record<T, string>>;
+  onChange: (choice: T) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="nb-field nb-wide">
+      <label className="form-label" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className="form-select form-select-sm"
+        value={value}
+        onChange={(event) => onChange(choices.find((choice) => choice === event.currentTarget.value) ?? value)}
+      >
+        {choices.map((choice) => (
+          <option key={choice} value={choice}>
+            {labels[choice]}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }
@@ -162,23 +196,7 @@ export function StylePanel({ store, block }: { store: BuilderStore; block: Block
           </div>
           <NumberField label="Width" value={s.width} min={5} max={100} unit="%" onChange={(width) => set({ width })} />
           <NumberField label="Height (0 = the image’s own)" value={s.height} max={2000} unit="px" onChange={(height) => set({ height })} />
-          <div className="nb-field nb-wide">
-            <label className="form-label" htmlFor={`${id}-fit`}>
-              Image fit
-            </label>
-            <select
-              id={`${id}-fit`}
-              className="form-select form-select-sm"
-              value={s.imageFit}
-              onChange={(event) => set({ imageFit: event.currentTarget.value as ImageFit })}
-            >
-              {IMAGE_FITS.map((fit) => (
-                <option key={fit} value={fit}>
-                  {IMAGE_FIT_LABELS[fit]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ChoiceField label="Image fit" value={s.imageFit} choices={IMAGE_FITS} labels={IMAGE_FIT_LABELS} onChange={(imageFit) => set({ imageFit })} />
         </Section>
       ) : null}
 
@@ -222,23 +240,13 @@ export function StylePanel({ store, block }: { store: BuilderStore; block: Block
 
       {block.type === 'columns' ? (
         <Section title="Columns">
-          <div className="nb-field nb-wide">
-            <label className="form-label" htmlFor={`${id}-split`}>
-              Column sizes
-            </label>
-            <select
-              id={`${id}-split`}
-              className="form-select form-select-sm"
-              value={s.columnSize}
-              onChange={(event) => set({ columnSize: event.currentTarget.value as ColumnSize })}
-            >
-              {COLUMN_SIZES.map((size) => (
-                <option key={size} value={size}>
-                  {COLUMN_SIZE_LABELS[size]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ChoiceField
+            label="Column sizes"
+            value={s.columnSize}
+            choices={COLUMN_SIZES}
+            labels={COLUMN_SIZE_LABELS}
+            onChange={(columnSize) => set({ columnSize })}
+          />
           <NumberField label="Border around each column" value={s.borderColumn} max={20} unit="px" onChange={(borderColumn) => set({ borderColumn })} />
           <NumberField label="Line between the columns" value={s.borderCenter} max={20} unit="px" onChange={(borderCenter) => set({ borderCenter })} />
         </Section>
