@@ -6,7 +6,6 @@ import { enqueue } from '../../jobs';
 import type { Runtime } from '../../runtime';
 import * as repo from './repository';
 import { vapidKeys, vapidSubject, type VapidKeys } from './vapid';
-import { isAllowedPushEndpoint } from './services';
 
 /**
  * The `app-push-send` job (payload `{ notificationId }`): pushes a sent notification to every
@@ -14,8 +13,7 @@ import { isAllowedPushEndpoint } from './services';
  * encrypted to the device's keys and signed with the server's VAPID key (the `web-push`
  * package builds the request; `fetch` carries it, never following a redirect). A push service's
  * 2xx counts the device as reached; 404 or 410 says the subscription has expired, and it is
- * removed, as is one whose push service is no longer allowed (PORTAL_PUSH_SERVICES changed since it
- * subscribed: the address is never posted to); 429, 5xx and lost connections are tried again later, a few times; anything else is a
+ * removed; 429, 5xx and lost connections are tried again later, a few times; anything else is a
  * failure. It works for a while, then hands over to a new job, so a big audience never holds a
  * worker for long.
  *
@@ -114,15 +112,6 @@ export async function deliverNotification(rt: Runtime, notificationId: number): 
             attempts: row.attempts,
             status: 'gone',
             response: 'Unsubscribed before this notification reached it.',
-          } satisfies repo.DeliveryOutcome;
-        }
-        if (!isAllowedPushEndpoint(endpoint, rt.config.PORTAL_PUSH_SERVICES)) {
-          return {
-            id: row.id,
-            subscriptionId: row.subscription_id,
-            attempts: row.attempts,
-            status: 'gone',
-            response: 'Its push service is no longer allowed (PORTAL_PUSH_SERVICES): not sent.',
           } satisfies repo.DeliveryOutcome;
         }
         const answer = await push({ ...row, endpoint, p256dh, auth }, payload, signing);

@@ -1,5 +1,7 @@
 import type { UpstreamModule } from '../../upstream/types';
 import { HAPARA_UPSTREAM_PAGES, haparaUpstreamRoutes } from './routes';
+import { classListOnce, statusOnce } from './pages';
+import { listAllStudents } from './service';
 
 /**
  * The hapara module against the provider's legacy backend (upstream mode). It declares neither
@@ -13,4 +15,6 @@ export const haparaUpstream: UpstreamModule = {
   },
   capabilities: [],
   pages: HAPARA_UPSTREAM_PAGES,
+  // The student list's whole legacy list (kept for the request by the service) is what its screen pages, whatever the address asks.
+  warmups: { '/hapara/classlist': classListOnce, '/hapara/status': statusOnce, '/hapara/studentlist': listAllStudents },
 };

@@ -2,7 +2,11 @@
 import type { StaffListKind } from '../../../contracts/staff-rules';
 import type { staffPages } from '../pages';
 import { upstreamScope } from '../../page-locals';
+import type { UpstreamScope } from '../../upstream/client';
 import * as staff from './service';
+
+/** The app's staff list at a page, asked once per request: the page middleware starts it beside the user call. */
+export const staffListOnce = (up: UpstreamScope, page: number) => up.once(`page:staff.list:${page}`, () => staff.loadStaffListScreen(up, page));
 
 /** The legacy backend has the app's list only: the website's page is 'not available' in upstream mode, so never loads. */
 function appListOnly(list: StaffListKind): void {
@@ -12,7 +16,7 @@ function appListOnly(list: StaffListKind): void {
 export const staffUpstreamPages: typeof staffPages = {
   loadStaffListScreen(locals, list, page) {
     appListOnly(list);
-    return staff.loadStaffListScreen(upstreamScope(locals), page);
+    return staffListOnce(upstreamScope(locals), page);
   },
   loadStaffEditScreen(locals, list, idParam) {
     appListOnly(list);

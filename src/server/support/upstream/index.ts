@@ -1,6 +1,7 @@
 import type { UpstreamModule } from '../../upstream/types';
 import { SUPPORT_UPSTREAM_PAGES, supportUpstreamRoutes } from './routes';
-import { updatesOnce } from './pages';
+import { ticketsOnce, updatesOnce } from './pages';
+import { readLocation } from '../../../lib/lists';
 import type { Config } from '../../config';
 
 const hasExternalHelpdesk = (config: Config) => config.PORTAL_HELPDESK_URL !== undefined;
@@ -16,5 +17,6 @@ export const supportUpstream: UpstreamModule = {
   pages: SUPPORT_UPSTREAM_PAGES,
   // An external helpdesk (PORTAL_HELPDESK_URL) serves these screens' frames itself, whichever backend the portal has.
   pagesWith: { '/support/new': hasExternalHelpdesk, '/support/knowledgebase': hasExternalHelpdesk },
-  warmups: { '/home': updatesOnce },
+  // My Tickets' page as the page reads it from the address.
+  warmups: { '/home': updatesOnce, '/support/tickets': (up, url) => ticketsOnce(up, readLocation(url.searchParams, 0).page) },
 };

@@ -12,11 +12,19 @@ import * as galleries from './galleries/service';
  * the list choice (filter, order) is the embedded backend's.
  */
 export const postsScreenOnce = (up: UpstreamScope, location: Pick<ListLocation, 'page' | 'query'>) =>
-  up.once(`website.posts:${location.page}:${location.query}`, () => posts.loadPostsScreen(up, location));
+  up.once(`page:website.posts:${location.page}:${location.query}`, () => posts.loadPostsScreen(up, location));
+
+/** Manage Pages' screen at a page and query, asked once per request (started beside the user call, as the posts are). */
+export const pagesScreenOnce = (up: UpstreamScope, location: Pick<ListLocation, 'page' | 'query'>) =>
+  up.once(`page:website.pages:${location.page}:${location.query}`, () => posts.loadPagesScreen(up, location));
+
+/** Manage Galleries at a page, asked once per request (started beside the user call). */
+export const galleriesScreenOnce = (up: UpstreamScope, page: number) =>
+  up.once(`page:website.galleries:${page}`, () => galleries.loadGalleriesScreen(up, page));
 
 export const websiteUpstreamPages: typeof websitePages = {
   loadPostsScreen: (locals, location) => postsScreenOnce(upstreamScope(locals), location),
-  loadPagesScreen: (locals, location) => posts.loadPagesScreen(upstreamScope(locals), location),
+  loadPagesScreen: (locals, location) => pagesScreenOnce(upstreamScope(locals), location),
   loadEditorScreen: (locals, kind, rawId) => posts.loadEditorScreen(upstreamScope(locals), kind, rawId),
   async loadEditorOptions(locals, kind, mode) {
     const up = upstreamScope(locals);
@@ -25,6 +33,6 @@ export const websiteUpstreamPages: typeof websitePages = {
   },
   // The legacy backend keeps no autosaves (no 'website.autosave').
   loadAutosaveOffer: () => Promise.resolve(null),
-  loadGalleriesScreen: (locals, page) => galleries.loadGalleriesScreen(upstreamScope(locals), page),
+  loadGalleriesScreen: (locals, page) => galleriesScreenOnce(upstreamScope(locals), page),
   loadGalleryEditScreen: (locals, rawId) => galleries.loadGalleryEditScreen(upstreamScope(locals), rawId),
 };
