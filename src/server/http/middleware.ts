@@ -2,6 +2,7 @@ import { createMiddleware } from 'hono/factory';
 import { getCookie } from 'hono/cookie';
 import { zValidator } from '@hono/zod-validator';
 import type { MiddlewareHandler } from 'hono';
+import type { BlankEnv } from 'hono/types';
 import { JSON_MAX_BYTES, limitBody } from './body-limits';
 import type { z } from 'zod';
 import { isCrossSiteRequest, isPortalScriptRequest } from '../auth/origin';
@@ -11,8 +12,7 @@ import type { Runtime } from '../runtime';
 import { requestContext } from '../context';
 import type { AppEnv, AuthedEnv } from './types';
 import { fail, MESSAGES } from './envelope';
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+import { SAFE_METHODS } from './page-response';
 
 export const provideRuntime = (runtime: Runtime) =>
   createMiddleware<AppEnv>(async (c, next) => {
@@ -21,7 +21,7 @@ export const provideRuntime = (runtime: Runtime) =>
   });
 
 /** Refuses cross-site state-changing requests, whatever their content type. */
-export const refuseCrossSiteWrites = createMiddleware<AppEnv>(async (c, next) => {
+export const refuseCrossSiteWrites = createMiddleware<BlankEnv>(async (c, next) => {
   if (!SAFE_METHODS.has(c.req.method) && isCrossSiteRequest(c.req.raw)) return fail(c, 403, MESSAGES.crossSite);
   await next();
 });

@@ -4,15 +4,10 @@ import { lockInTransaction } from '../db';
 import { Refusal } from '../errors';
 import { cleanFileName, uploadMedia } from '../website/service';
 import {
-  INVALID_IMAGE_URL,
   MAX_STAFF,
   STAFF_AT_BOTTOM,
   STAFF_AT_TOP,
   STAFF_LIST_FULL,
-  STAFF_NOT_FOUND,
-  STAFF_NOT_FOUND_CODE,
-  STAFF_STALE,
-  STAFF_STALE_CODE,
   showsBiography,
   staffListHref,
   staffPageCount,
@@ -25,6 +20,7 @@ import {
   type UpdateStaffRequest,
 } from '../../contracts/staff';
 import * as repo from './repository';
+import { checkImage, locate } from './row-checks';
 
 /**
  * The staff lists: one service for both of a school's lists (the app's and the website's), named
@@ -64,24 +60,9 @@ async function lockedList(trx: SchoolContext, list: StaffListKind): Promise<repo
   return repo.listEntries(trx.db, trx.domain.id, list);
 }
 
-/** Where the row the user saw is now: refused when it is gone, or when its place is not the one they saw. */
-function locate(entries: readonly repo.StaffRecord[], row: StaffRowRequest): number {
-  const at = entries.findIndex((entry) => entry.id === row.id);
-  if (at < 0) throw new Refusal(404, STAFF_NOT_FOUND, STAFF_NOT_FOUND_CODE);
-  if (at !== row.index) throw new Refusal(409, STAFF_STALE, STAFF_STALE_CODE);
-  return at;
-}
-
-/** An uploaded photo must be this school's (`/uploads/<label>/...`); an https address may be anyone's. */
-function checkImage(ctx: SchoolContext, fields: StaffFields): void {
-  if (fields.imageURL.startsWith('/') && !fields.imageURL.startsWith(`/uploads/${encodeURIComponent(ctx.domain.label)}/`)) {
-    throw new Refusal(400, INVALID_IMAGE_URL, 'invalid');
-  }
-}
-
 /** New Staff: the entry joins the end of the list. */
 export async function createStaff(ctx: RequestContext, list: StaffListKind, fields: StaffFields): Promise<{ staff: StaffEntry[]; entry: StaffEntry }> {
-  checkImage(ctx, fields);
+  checkImage(ctx.domain.label, fields);
   return inTransaction(ctx, async (trx) => {
     const entries = await lockedList(trx, list);
     if (entries.length >= MAX_STAFF) throw new Refusal(409, STAFF_LIST_FULL, 'list_full');
@@ -94,7 +75,7 @@ export async function createStaff(ctx: RequestContext, list: StaffListKind, fiel
 /** Edit Details: the fields of the row the user saw (its id at its index). */
 export async function updateStaff(ctx: RequestContext, list: StaffListKind, input: UpdateStaffRequest): Promise<{ staff: StaffEntry[]; entry: StaffEntry }> {
   const { id, index, ...fields } = input;
-  checkImage(ctx, fields);
+  checkImage(ctx.domain.label, fields);
   return inTransaction(ctx, async (trx) => {
     const at = locate(await lockedList(trx, list), { id, index });
     await repo.updateEntry(trx.db, trx.domain.id, list, id, fields, trx.now);

@@ -3,10 +3,10 @@ import { createMiddleware } from 'hono/factory';
 import { ZodError } from 'zod';
 import { HTTPException } from 'hono/http-exception';
 import { shellCalls } from '../../contracts/shell';
-import { isCrossSiteRequest, isPortalScriptRequest } from '../auth/origin';
+import { isPortalScriptRequest } from '../auth/origin';
 import { Refusal } from '../errors';
 import { fail, MESSAGES } from '../http/envelope';
-import { zodMessage } from '../http/middleware';
+import { refuseCrossSiteWrites, zodMessage } from '../http/middleware';
 import { missingProduct, type ProductGate } from '../../lib/products';
 import { UpstreamScope, type UpstreamSettings } from './client';
 import { UPSTREAM_MESSAGES, UpstreamFailure } from './errors';
@@ -14,8 +14,6 @@ import { serveUpstream } from './serve';
 import { upstreamSession } from './session';
 import type { UpstreamEnv, UpstreamModule } from './types';
 import type { ShellSession } from '../shell-session';
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The request's scope: the browser's cookies go with every upstream call; the upstream's Set-Cookie answers come back. */
 const provideScope = (settings: UpstreamSettings) =>
@@ -29,11 +27,6 @@ const provideScope = (settings: UpstreamSettings) =>
     await next();
     for (const cookie of scope.setCookies) c.res.headers.append('Set-Cookie', cookie);
   });
-
-const refuseCrossSiteWrites = createMiddleware<UpstreamEnv>(async (c, next) => {
-  if (!SAFE_METHODS.has(c.req.method) && isCrossSiteRequest(c.req.raw)) return fail(c, 403, MESSAGES.crossSite);
-  await next();
-});
 
 /**
  * A module's calls need its product: the upstream's user is asked (once) only for a gated path. A

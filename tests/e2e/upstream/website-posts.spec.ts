@@ -7,7 +7,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { legacyUrl, storageStatePath } from '../support/env';
-import { toast, uniqueTitle, watchErrors } from '../support/website-lists';
+import { toast, uniqueTitle, waitForHydration, watchErrors } from '../support/website-lists';
 import type { LegacyWebsite } from '../../legacy-backend/modules/website';
 import { LEGACY_SCHOOL } from '../../legacy-backend/seed';
 
@@ -48,6 +48,8 @@ test('Manage Posts shows the legacy posts in its first HTML, without bulk action
 
 test('toggles a post: the toast, and the legacy store changed', async ({ page }) => {
   await page.goto('/website/posts');
+  // A click before the table's island hydrates would reach the server-rendered button only.
+  await waitForHydration(page);
   const hide = page.getByRole('button', { name: 'Hide Book week 2026' });
   await expect(hide).toBeVisible();
   await hide.click();
@@ -128,6 +130,7 @@ test('Manage Pages and a new page under a parent', async ({ page }) => {
 test('a legacy failure on toggle shows the posts failure toast and changes nothing', async ({ page }) => {
   const path = '/api/website/posts/toggle';
   await page.goto('/website/posts');
+  await waitForHydration(page);
   await page.request.post(`${legacyUrl()}/__test/fault`, { data: { path, fault: { kind: 'status', status: 500 } } });
   try {
     await page.getByRole('button', { name: 'Hide Sports day 2026' }).click();

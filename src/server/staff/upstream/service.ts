@@ -6,15 +6,12 @@
  * and the change another editor could still move the list: the legacy backend offers no lock.)
  */
 import {
-  INVALID_IMAGE_URL,
   MAX_STAFF,
   STAFF_AT_BOTTOM,
   STAFF_AT_TOP,
   STAFF_LIST_FULL,
   STAFF_NOT_FOUND,
   STAFF_NOT_FOUND_CODE,
-  STAFF_STALE,
-  STAFF_STALE_CODE,
   showsBiography,
   staffListHref,
   staffPageCount,
@@ -29,6 +26,7 @@ import type { UpstreamScope } from '../../upstream/client';
 import { UpstreamFailure } from '../../upstream/errors';
 import type { StaffEditScreen, StaffListScreen } from '../service';
 import { rowIds } from './ids';
+import { checkImage, locate } from '../row-checks';
 import { legacyChangeAnswer, legacyStaffListAnswer } from './legacy';
 
 const BASE = '/api/app/manage/stafflist';
@@ -48,21 +46,6 @@ export async function listStaff(up: UpstreamScope): Promise<StaffEntry[]> {
     biography: row.biography,
     section: row.section,
   }));
-}
-
-/** Where the row the user saw is now: refused when it is gone, or when its place is not the one they saw. */
-function locate(entries: readonly StaffEntry[], row: StaffRowRequest): number {
-  const at = entries.findIndex((entry) => entry.id === row.id);
-  if (at < 0) throw new Refusal(404, STAFF_NOT_FOUND, STAFF_NOT_FOUND_CODE);
-  if (at !== row.index) throw new Refusal(409, STAFF_STALE, STAFF_STALE_CODE);
-  return at;
-}
-
-/** Uploaded photos are the embedded backend's: a path must at least be this school's, as there. */
-function checkImage(label: string, fields: StaffFields): void {
-  if (fields.imageURL.startsWith('/') && !fields.imageURL.startsWith(`/uploads/${encodeURIComponent(label)}/`)) {
-    throw new Refusal(400, INVALID_IMAGE_URL, 'invalid');
-  }
 }
 
 function post(up: UpstreamScope, action: 'new' | 'update' | 'delete' | 'move', json: Record<string, unknown>) {
