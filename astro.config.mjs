@@ -4,6 +4,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { purgeTabler } from './src/styles/tabler-purge.mjs';
 import precompress from './scripts/precompress.mjs';
+import workEntryBundle from './scripts/work-entry-build.mjs';
 import { cspDigestCache, reactStringIds } from './scripts/vendor-patches.mjs';
 
 /**
@@ -24,12 +25,12 @@ export default defineConfig({
   output: 'server',
   // The adapter's body cap is only the backstop: the largest upload PORTAL_MAX_UPLOAD_MB allows
   // (1024 MB) plus multipart framing. Every call and form sets its own, far smaller, limit.
-  // Middleware mode: the handler renders only; scripts/serve.mjs answers the static files from
+  // Middleware mode: the handler renders only; src/platform/server/serve.ts answers the static files from
   // its index (the standalone handler looked each request up on disk first).
   adapter: node({ mode: 'middleware', bodySizeLimit: 1024 * 1024 * 1024 + 1024 * 1024 }),
   // React islands render to a string on the server: none suspends, and renderToString costs far
   // less than a stream per island (/website/posts: +50% req/s).
-  integrations: [react({ experimentalDisableStreaming: true }), ...(process.env.PORTAL_BENCH_PAGES === '1' ? [(await import('./scripts/bench/trivial-pages.mjs')).default()] : []), precompress()], // bench-only trivial pages (npm run bench)
+  integrations: [react({ experimentalDisableStreaming: true }), ...(process.env.PORTAL_BENCH_PAGES === '1' ? [(await import('./scripts/bench/trivial-pages.mjs')).default()] : []), precompress(), workEntryBundle()], // bench-only trivial pages (npm run bench); the work pool's entry
   server: { port: 4321 },
   // Keeps the toolbar's own scripts out of dev pages, so dev weighs what production ships.
   devToolbar: { enabled: false },
@@ -41,7 +42,7 @@ export default defineConfig({
     allowedDomains: process.env.PORTAL_PUBLIC_HOST ? [{ hostname: process.env.PORTAL_PUBLIC_HOST }] : [],
     // A Content-Security-Policy header on every page: Astro adds the hashes of the scripts it
     // renders inline (island bootstrap); the middleware adds each page kind's other directives
-    // and the theme script's hash (src/server/http/security-headers.ts). Inline styles stay
+    // and the theme script's hash (src/platform/http/security-headers.ts). Inline styles stay
     // allowed: school content and Editor.js use them, and CSS cannot run script.
     csp: {
       scriptDirective: { resources: ["'self'"] },

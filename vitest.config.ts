@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
@@ -21,6 +22,9 @@ export default defineConfig({
   test: {
     environment: 'node',
     globals: false,
+    // Vitest's default is one worker fewer than the cores: one on a 2-core CI machine, where the API
+    // files often wait (on PostgreSQL, SMTP and push peers, Chromium): one more than the cores keeps it busy.
+    maxWorkers: os.availableParallelism() + 1,
     // scrypt hashing (~50-100 ms a password) makes the rate-limit files slower than usual.
     testTimeout: 60_000,
     hookTimeout: 30_000,
@@ -29,10 +33,11 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'sqlite',
+          // src/: tests beside the code they test (a module's stores; its unit and API tests in src/modules/<m>/tests).
           // integration/: the operator command on real database files of its own (SQLite, like `npm start`).
           // upstream/: upstream mode's API against the reference legacy backend (no database: once is enough).
           // edge/: the edge build under workerd, in front of that backend.
-          include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/upstream/**/*.test.ts', 'tests/edge/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/upstream/**/*.test.ts', 'tests/edge/**/*.test.ts'],
           exclude: postgresUrl ? [...configDefaults.exclude, ...POSTGRES_ONLY] : configDefaults.exclude,
           env: { ...env, PORTAL_TEST_DATABASE: 'sqlite' },
         },
@@ -43,7 +48,8 @@ export default defineConfig({
               extends: true as const,
               test: {
                 name: 'postgres',
-                include: ['tests/api/**/*.test.ts'],
+                // A module's API tests sit beside it (src/modules/<m>/tests/*.api.test.ts); the cross-module ones in tests/api.
+                include: ['tests/api/**/*.test.ts', 'src/modules/*/tests/**/*.api.test.ts'],
                 env: { ...env, PORTAL_TEST_DATABASE: 'postgres', TEST_DATABASE_URL: postgresUrl },
               },
             },

@@ -1,7 +1,7 @@
 // `npm run bench`: measures, in one run on 127.0.0.1 only,
 //   1. the JavaScript (gzip) each page loads at start, against its budget;
 //   2. req/s and latency of GET /home vs GET /api/api/user, signed in;
-//   3. the seconds from `node scripts/start.mjs` on an empty data dir to the first 200 from /login;
+//   3. the seconds from `node src/app/start.ts` on an empty data dir to the first 200 from /login;
 //   4. the posts list API (page 1, and a title search) for a school of 10,000 posts vs one of 100;
 //   5. 'bytes': what a page downloads at start on the wire (HTML, CSS, JS, compressed, headers included),
 //      the caching and compression of every hashed asset;
@@ -12,6 +12,9 @@
 //   'pipeline': the newsletter send pipeline to a local SMTP sink (messages/s ÷ a bare nodemailer pool's, same
 //      pool size; peak ÷ idle RSS of the process sending to 50,000 recipients).
 //   'builder': the newsletter builder's email render time (MJML) for a 50-block newsletter, p50 and p95.
+//   'limits': the times behind the limits the tests prove by counting (HTML depth, elements and size, the
+//      sanitiser at the limits, a decompression bomb, a 50 MiB body), each against its budget, in process and
+//      through the API on a temporary SQLite database (scripts/bench/limits.ts; under a minute).
 //   'upstream': upstream mode against the reference legacy backend (tests/legacy-backend, a process of its own):
 //      the added latency of the proxy (GET /api/website/wordpress/posts through the portal ÷ straight to the backend,
 //      p50), with the backend answering at once and with a realistic delay; /home's render time, upstream vs embedded.
@@ -20,8 +23,13 @@
 //   'hapara': Learning in the Cloud at school scale (the whole student list of 2,000 over HTTP ÷ a trivial route answering
 //      the same JSON; the student list's first page, 2,000 vs 100 students, in process and through HTTP; a 2,000-row
 //      leavers CSV's dry run).
+//   'isolation': one school must not slow another (issue 26): on the built server, school B attacks (a 3.8 MB builder preview
+//      and save, CSV dry runs and an import of 100,000 rows, 19 MB attachments, 40-megapixel JPEGs, 30 PDF downloads, 30
+//      wrong passwords at once) while school A's GET /api/api/user is sent every 150 ms: A's p50 and max before and during
+//      each attack, B's answers, the server's peak RSS, the seconds to A's invitation mail behind B's PDFs, the passwords
+//      checked (scripts/bench/isolation.ts; 5-7 minutes, of which up to 200 s waiting for that mail).
 // Sections 5-7 serve a build of their own (scripts/bench/build.mjs: the portal plus two bench-only
-// trivial pages, in node_modules/.cache/portal-bench/dist, never in dist/) through scripts/serve.mjs.
+// trivial pages, in node_modules/.cache/portal-bench/dist, never in dist/) through the server process (src/app/serve.ts).
 // Every server runs on a free port with a temp data dir (never ./data, never 4321) and is killed
 // at the end, also on failure or Ctrl+C. Exit code 1 when a step errors, a JS budget or a bytes goal
 // fails; the Lighthouse, req/s-ratio, mailing-list HTTP and pipeline goals (measurements that vary from
@@ -35,6 +43,8 @@
 //                                          (scripts/bench/api-server.ts): no build needed
 //   npm run bench -- --sections lighthouse,bytes,ratios [--runs 3] [--form-factors mobile,desktop] [--rounds 3] [--strict]
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
 import { tsImport } from 'tsx/esm/api';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -66,7 +76,7 @@ import { CHROME_PATH, FORM_FACTORS, LIGHTHOUSE_VERSION, LighthouseRunError, laun
 import { createBenchDatabase, dropBenchDatabases, serverVersion } from './bench/postgres.mjs';
 import { bytesAndKb, kb, ms, table } from './bench/format.mjs';
 import { runLoad } from './bench/load.mjs';
-import { SERVER_NODE_FLAGS } from './node-flags.mjs';
+import { SERVER_NODE_FLAGS } from '../src/platform/server/node-flags.ts';
 import { GZIP_LEVEL, measurePageJs, total } from './bench/page-js.mjs';
 import {
   LOOPBACK,
@@ -106,7 +116,7 @@ const DEFAULT_PAGES = [
 ];
 const LOAD_TARGETS = ['/home', '/api/api/user'];
 const WARMUP_MS = 1000;
-const SECTIONS = ['js', 'load', 'boot', 'posts', 'lighthouse', 'bytes', 'ratios', 'newsletter', 'pipeline', 'builder', 'hapara', 'upstream', 'edge'];
+const SECTIONS = ['js', 'load', 'boot', 'posts', 'lighthouse', 'bytes', 'ratios', 'newsletter', 'pipeline', 'builder', 'limits', 'hapara', 'upstream', 'edge', 'isolation'];
 /** Sections 5-7: on the bench's own build, which has the trivial pages. */
 const BENCH_BUILD_SECTIONS = ['lighthouse', 'bytes', 'ratios'];
 
@@ -163,13 +173,17 @@ function options() {
     console.log('Sections (default: all):');
     console.log('  js           JavaScript (gzip) each of --pages loads at start, against its budget');
     console.log('  load         req/s and latency of GET /home vs GET /api/api/user, signed in');
-    console.log('  boot         seconds from `node scripts/start.mjs` on an empty data dir to the first 200');
+    console.log('  boot         seconds from `node src/app/start.ts` on an empty data dir to the first 200');
     console.log('  posts        the posts list API at 10,000 vs 100 posts');
     console.log('  newsletter   CSV import rows/s (10,000 and 100,000 rows) and the mailing list first page, 20,000 vs 100 members,');
     console.log('               in process and through HTTP (the API served from the sources, signed in)');
     console.log('  pipeline     newsletter sends to a local SMTP sink: messages/s of a 10,000-recipient send ÷ a bare nodemailer');
     console.log('               pool\'s (same pool size), and peak ÷ idle RSS of the process sending to 50,000 (~2 minutes)');
     console.log('  builder      the newsletter builder\'s email render (MJML) of a 50-block newsletter, in process: p50 and p95 of 200');
+    console.log('  limits       what the limits bound, timed against each budget (median and slowest of 7): the HTML check on');
+    console.log('               attacks, the sanitiser on the worst documents within the limits, a PNG bomb refused; through the');
+    console.log("               API: attacks refused, a save at the limits, the server's thread held and a cheap request's latency");
+    console.log('               during it, its public render, a WordPress import, a 50 MiB sign-in body refused');
     console.log('  hapara       Learning in the Cloud, on the API served from the sources, signed in: req/s of the whole student list');
     console.log('               (2,000 students) ÷ a bench-only route answering the same JSON from memory, max(3, --rounds) interleaved');
     console.log("               rounds; the list's first page, 2,000 vs 100 students, in process (the screen's loader) and through");
@@ -179,6 +193,10 @@ function options() {
     console.log("               /home's render time upstream vs embedded");
     console.log('  edge         the edge build under workerd (wrangler dev, local) in front of the same backend: the Worker\'s modules');
     console.log("               and size (raw, gzipped), workerd's start-up to the first answer, and the 'upstream' series through it");
+    console.log('  isolation    school B attacks the built server while school A\'s GET /api/api/user is timed every 150 ms: A\'s p50 and');
+    console.log("               max before and during each attack (goal: max < 1 s, p50 < 100 ms), B's answers, the server's peak RSS;");
+    console.log("               A's invitation mail behind B's 30 PDFs (goal: 20 s; needs Chromium), wrong passwords checked of 30 (goal:");
+    console.log('               10). One server per group of attacks, on a fresh database; 5-7 minutes');
     console.log(`  lighthouse   Lighthouse (${CHROME_PATH}; CHROME_PATH overrides) on ${GOAL_PAGES.map((p) => p.path).join(', ')}:`);
     console.log('               median of --runs per form factor (~10 s a run: 5 pages x 2 x 3 runs is about 5 minutes)');
     console.log('  bytes        the same pages fetched like a browser (Accept-Encoding: br, gzip) with the CSS and JS they');
@@ -193,7 +211,7 @@ function options() {
     console.log('  --api-only   section posts against the API served from the sources, without Astro: no build needed');
     console.log('  --runs N     Lighthouse runs per page and form factor (1-9, default 3); --form-factors mobile,desktop');
     console.log('  --rounds N   interleaved rounds of the ratios section (1-9, default 3)');
-    console.log('  --strict     a Lighthouse, req/s-ratio, list-over-HTTP or pipeline goal not met fails the run (exit 1); without it they are');
+    console.log('  --strict     a Lighthouse, req/s-ratio, list-over-HTTP, pipeline or isolation goal not met fails the run (exit 1); without it they are');
     console.log('               reported only. Errors, JS budgets and bytes goals always fail the run.');
     console.log(`Budgets: ${Object.entries(BUDGETS).map(([p, b]) => `${p} ${kb(b)}`).join(', ')}`);
     console.log(
@@ -207,6 +225,9 @@ function options() {
     );
     console.log(
       `Goals (issue 12): student list req/s ÷ trivial route >= ${HAPARA_GOALS.listRatio}; student list first page 2,000 ÷ 100 students < ${HAPARA_GOALS.firstPageRatio}; leavers dry run: reported`,
+    );
+    console.log(
+      "Goals (issue 26): during each attack school A's max < 1 s and p50 < 100 ms, B's requests complete or are refused within 1 s; A's invitation within 20 s; at most 10 passwords checked",
     );
     process.exit(0);
   }
@@ -263,17 +284,21 @@ function serverEnv(port, dataDir, databaseUrl) {
   };
 }
 
-/** `node scripts/serve.mjs`, ready once /login answers 200 (the first request prepares the database). */
-async function startServer() {
+/**
+ * `node src/app/serve.ts`, ready once /login answers 200 (the first request prepares the database):
+ * on a new data dir and database unless given one already seeded.
+ */
+async function startServer({ dataDir = makeTempDir('server'), databaseUrl = undefined } = {}) {
   const port = await freePort();
-  const run = startNode([...SERVER_NODE_FLAGS, SERVER], { label: 'server', env: serverEnv(port, makeTempDir('server'), await databaseFor()) });
+  const env = serverEnv(port, dataDir, databaseUrl ?? (await databaseFor()));
+  const run = startNode([...SERVER_NODE_FLAGS, SERVER], { label: 'server', env });
   const base = `http://${LOOPBACK}:${port}`;
   await waitFor200(`${base}/login`, run);
   return { base, run };
 }
 
 /**
- * `node scripts/serve.mjs` serving the bench's build (the portal plus the trivial pages): the same
+ * `node src/app/serve.ts` serving the bench's build (the portal plus the trivial pages): the same
  * server front as `npm start`, its build entry swapped by scripts/bench/serve-hook.mjs.
  */
 async function startBenchServer() {
@@ -520,6 +545,20 @@ async function reportBuilder() {
   );
 }
 
+/**
+ * Section 'limits': the figures the tests of the limits no longer time (they count the work), each
+ * against its budget. A figure over its budget is a missed goal (reported; --strict fails the run).
+ */
+async function reportLimits() {
+  log('limits: the HTML check, the sanitiser, a PNG bomb, the API at the limits');
+  const { benchLimits, RUNS } = await tsImport('./bench/limits.ts', import.meta.url);
+  const figures = await benchLimits();
+  console.log(`\nLimits: what they bound, timed (median and slowest of ${RUNS} runs after a warm-up; goal: the median within the budget)`);
+  const rows = figures.map((f) => [f.label, ms(f.p50), ms(f.max), ms(f.budget), f.p50 <= f.budget ? 'PASS' : 'FAIL']);
+  console.log(table(['Measure', 'p50', 'Slowest', 'Budget', 'Goal'], rows));
+  return rows.filter((r) => r[4] === 'FAIL').length;
+}
+
 /** Issue 12's goals: the whole student list's req/s ÷ the trivial route's, and the first page 2,000 ÷ 100 students. */
 const HAPARA_GOALS = { listRatio: 0.6, firstPageRatio: 2 };
 /** Sequential requests per measured series (after UPSTREAM_WARMUP), alternating between the series compared. */
@@ -578,7 +617,7 @@ function percentile(values, p) {
 }
 
 /**
- * Section 'upstream': the built portal (scripts/serve.mjs) in upstream mode in front of the reference
+ * Section 'upstream': the built portal (src/app/serve.ts) in upstream mode in front of the reference
  * legacy backend, and in embedded mode with the demo school, one at a time with the backend.
  */
 async function reportUpstream() {
@@ -664,6 +703,115 @@ async function reportEdge() {
   console.log(`  workerd (wrangler dev) serving after ${startups.map((t) => ms(t)).join(' and ')}`);
   console.log(`  ${UPSTREAM_SAMPLES} sequential requests per series after ${UPSTREAM_WARMUP} warm-up, interleaved, keep-alive, signed in`);
   console.log(table(['backend', 'request', 'direct p50', 'Worker p50', 'Worker p95', 'Worker ÷ direct (p50)'], rows));
+}
+
+/** Chromium the server's PDF export runs (its PORTAL_CHROMIUM_PATH, else its default), or null when there is none. */
+function serverChromium() {
+  const file = process.env.PORTAL_CHROMIUM_PATH || '/usr/bin/chromium';
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+    return file;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Section 'isolation' (issue 26): each group of attacks on a built server of its own, on a database
+ * seeded with schools A and B (scripts/bench/isolation-inputs.ts); the attacks, A's probe and the
+ * verdicts are scripts/bench/isolation.ts's. A probe or request of B's that failed (no answer, 5xx)
+ * is a problem; a goal not met is reported, and fails the run only with --strict.
+ */
+async function reportIsolation() {
+  const { ATTACK_GROUPS, BASELINE_MS, LATENCY_GOAL, MAIL_CAP_MS, PROBE_INTERVAL_MS, PROBE_PATH, QUICK_REFUSAL_MS, describeAnswer, measureAttack, requestOutcome } = await tsImport(
+    './bench/isolation.ts',
+    import.meta.url,
+  );
+  const { makeInputs, seedIsolation } = await tsImport('./bench/isolation-inputs.ts', import.meta.url);
+  const chromium = serverChromium();
+  // The figures depend on what else the machine runs: said beside them.
+  const loadAtStart = os.loadavg()[0];
+  let problems = 0;
+  const groups = chromium ? ATTACK_GROUPS : ATTACK_GROUPS.map((g) => g.filter((a) => a.key !== '5')).filter((g) => g.length);
+  if (!chromium) problems += 1;
+  log('isolation: making the inputs (a 3.8 MB build, a 100,000-row CSV, 19 MB of random bytes, a 40-megapixel JPEG)');
+  const inputs = await makeInputs();
+  const figures = [];
+  for (const group of groups) {
+    const dataDir = makeTempDir('isolation');
+    const databaseUrl = await databaseFor();
+    const schools = await seedIsolation(dataDir, databaseUrl || undefined);
+    const server = await startServer({ dataDir, databaseUrl });
+    try {
+      const cookies = { a: await signIn(server.base, schools.a), b: await signIn(server.base, schools.b) };
+      const target = { base: server.base, pid: server.run.child.pid, dataDir, databaseUrl, schools, cookies };
+      for (const attack of group) {
+        log(`isolation ${attack.key}: ${attack.title}`);
+        figures.push(await measureAttack(attack, target, inputs));
+      }
+    } finally {
+      await killTree(server.run.child);
+    }
+  }
+  figures.sort((x, y) => x.key.localeCompare(y.key));
+  const loadAtEnd = os.loadavg()[0];
+
+  const mb = (bytes) => (bytes === null ? '–' : `${(bytes / 1024 / 1024).toFixed(0)} MB`);
+  const s = (msValue) => `${(msValue / 1000).toFixed(2)} s`;
+  const pair = (l) => (l.n ? `${ms(l.p50)} / ${ms(l.max)}` : '– (no probe)');
+  const byStatus = (requests) => {
+    const groups = new Map();
+    for (const r of requests) groups.set(r.status, [...(groups.get(r.status) ?? []), r]);
+    return [...groups].map(([status, rs]) => ({ status, rs }));
+  };
+  const summary = (requests) =>
+    byStatus(requests)
+      .map(({ status, rs }) => {
+        const times = rs.map((r) => r.ms).sort((a, b) => a - b);
+        const span = times.length > 1 ? `${s(times[0])}–${s(times[times.length - 1])}` : s(times[0]);
+        return `${rs.length} × ${status || 'no answer'} in ${span}`;
+      })
+      .join(', ');
+  console.log(
+    `\nIsolation (issue 26): school B attacks, school A's GET ${PROBE_PATH} every ${PROBE_INTERVAL_MS} ms (open loop, own session); ${onPostgres ? 'PostgreSQL' : 'SQLite'}, the built server (src/app/serve.ts), a fresh one per group of attacks`,
+  );
+  console.log(`  Machine load (1-minute average, ${os.cpus().length} cores): ${loadAtStart.toFixed(2)} at the start, ${loadAtEnd.toFixed(2)} at the end.`);
+  console.log(
+    `  Baseline: the ${BASELINE_MS / 1000} s before the attack. During: from B's first request to 1 s after its last answer (5: after A's mail). Goal for A during: max < ${LATENCY_GOAL.maxMs / 1000} s and p50 < ${LATENCY_GOAL.p50Ms} ms; B's own requests complete or are refused (4xx) within ${QUICK_REFUSAL_MS / 1000} s.`,
+  );
+  for (const f of figures) console.log(`  ${f.key.padEnd(3)} ${f.title}`);
+  console.log(
+    table(
+      ['Attack', 'A before p50 / max', 'A during p50 / max', 'Probes', 'Attack time', "B's answers", 'Server RSS start → peak', 'A goal', 'Own goal'],
+      figures.map((f) => [
+        `${f.key} ${f.name}`,
+        pair(f.baseline),
+        pair(f.during),
+        `${f.baseline.n} + ${f.during.n}`,
+        s(f.seconds * 1000),
+        summary(f.requests),
+        `${mb(f.rss.idle)} → ${mb(f.rss.peak)}`,
+        f.latency.text,
+        f.goal.text,
+      ]),
+    ),
+  );
+  console.log("  Each request of B's (status and seconds, in the order sent), and what a refusal said:");
+  for (const f of figures) {
+    for (const { status, rs } of byStatus(f.requests)) {
+      console.log(`    ${f.key.padEnd(3)} ${status || 'no answer'} (${describeAnswer(f, rs[0])}): ${rs.map((r) => (r.ms / 1000).toFixed(2)).join(' ')}`);
+      const messages = [...new Set(rs.filter((r) => r.status !== 200 && r.message).map((r) => r.message))];
+      for (const m of messages) console.log(`          "${m}"`);
+    }
+    if (f.invite) console.log(`    ${f.key.padEnd(3)} A's invitation: ${f.invite.status} in ${s(f.invite.ms)}; its mail in the outbox ${f.mailSeconds == null ? `not within ${MAIL_CAP_MS / 1000} s` : `after ${f.mailSeconds.toFixed(1)} s`}`);
+  }
+  if (!chromium) console.log(`  5   not run: no Chromium at ${process.env.PORTAL_CHROMIUM_PATH || '/usr/bin/chromium'} (PORTAL_CHROMIUM_PATH): FAIL`);
+  const failedRequests = figures.flatMap((f) => f.requests.filter((r) => requestOutcome(r) === 'error'));
+  const failedProbes = figures.reduce((n, f) => n + f.baseline.errors + f.during.errors, 0);
+  if (failedRequests.length || failedProbes) console.log(`  Errors: ${failedRequests.length} request(s) of B's without an answer or with a 5xx, ${failedProbes} probe(s) of A's not answered 200.`);
+  problems += failedRequests.length + failedProbes;
+  const goalsMissed = figures.reduce((n, f) => n + (f.latency.ok ? 0 : 1) + (f.goal.ok ? 0 : 1), 0);
+  return { problems, goalsMissed };
 }
 
 /** Paths of the student list's calls (haparaCalls.studentList, studentPage: the screen's first page). */
@@ -1100,17 +1248,17 @@ async function ensureBuilt() {
   return `yes (${reason}), built in ${(await build()).toFixed(1)} s`;
 }
 
-/** Section 3: `node scripts/start.mjs` on a fresh data dir, timed to the first 200 from /login. */
+/** Section 3: `node src/app/start.ts` on a fresh data dir, timed to the first 200 from /login. */
 async function reportBoot(prebuilt) {
-  log(`boot time of node scripts/start.mjs on an empty ${onPostgres ? 'PostgreSQL database' : 'data dir'}`);
+  log(`boot time of node src/app/start.ts on an empty ${onPostgres ? 'PostgreSQL database' : 'data dir'}`);
   const port = await freePort();
   const env = serverEnv(port, makeTempDir('boot'), await databaseFor());
   const started = performance.now();
-  const run = startNode([...SERVER_NODE_FLAGS, path.join(ROOT, 'scripts/start.mjs')], { label: 'npm start', env });
+  const run = startNode([...SERVER_NODE_FLAGS, path.join(ROOT, 'src/app/start.ts')], { label: 'npm start', env });
   try {
     const ready = await waitFor200(`http://${LOOPBACK}:${port}/login`, run, { intervalMs: 50, timeoutMs: BOOT_TIMEOUT_MS });
     const builtDuringStart = run.output.text.includes('Building the portal');
-    console.log('\n3. Start-up: `node scripts/start.mjs` (what `npm start` runs) on an empty data dir → first 200 from /login');
+    console.log('\n3. Start-up: `node src/app/start.ts` (what `npm start` runs) on an empty data dir → first 200 from /login');
     console.log(
       table(
         ['Figure', 'Value'],
@@ -1137,7 +1285,8 @@ async function main() {
   console.log(`Staff Portal benchmark · Node ${process.versions.node} · ${database} · ${new Date().toISOString()} · all on ${LOOPBACK}`);
 
   // Only the API-only posts section runs from the sources; everything else serves dist/.
-  const needsBuild = sections.has('js') || sections.has('load') || sections.has('boot') || sections.has('upstream') || (sections.has('posts') && !apiOnly);
+  const needsBuild =
+    sections.has('js') || sections.has('load') || sections.has('boot') || sections.has('upstream') || sections.has('isolation') || (sections.has('posts') && !apiOnly);
   if (onPostgres && BENCH_BUILD_SECTIONS.some((s) => sections.has(s))) log('--postgres: the lighthouse, bytes and ratios servers run on PostgreSQL too');
   const builds = needsBuild ? [await ensureBuilt()] : [];
   let problems = 0;
@@ -1162,15 +1311,21 @@ async function main() {
   }
   if (sections.has('pipeline')) goalsMissed += await reportPipeline();
   if (sections.has('builder')) await reportBuilder();
+  if (sections.has('limits')) goalsMissed += await reportLimits();
   if (sections.has('hapara')) {
     const hapara = await reportHapara(connections, durationMs, rounds);
     problems += hapara.problems;
     goalsMissed += hapara.goalsMissed;
   }
   if (sections.has('upstream')) goalsMissed += await reportUpstream();
+  if (sections.has('isolation')) {
+    const isolation = await reportIsolation();
+    problems += isolation.problems;
+    goalsMissed += isolation.goalsMissed;
+  }
   if (sections.has('edge')) await reportEdge();
   if (sections.has('boot')) {
-    // Checked again: others may have edited src/ meanwhile, and start.mjs would then build inside the timed window.
+    // Checked again: others may have edited src/ meanwhile, and start.ts would then build inside the timed window.
     builds.push(await ensureBuilt());
     await reportBoot(builds.filter(Boolean).join('; ') || 'no (dist/ current)');
   }
@@ -1213,7 +1368,7 @@ async function main() {
   }
   if (strict) problems += goalsMissed;
   const missed = goalsMissed
-    ? `${goalsMissed} measured goal(s) (Lighthouse, ratios, pipeline, list over HTTP, hapara) not met${strict ? ' (--strict: counted as problems)' : ' (reported only; --strict fails the run on them)'}.`
+    ? `${goalsMissed} measured goal(s) (Lighthouse, ratios, pipeline, list over HTTP, hapara, isolation, limits) not met${strict ? ' (--strict: counted as problems)' : ' (reported only; --strict fails the run on them)'}.`
     : '';
   console.log(problems ? `\n${problems} problem(s): see FAIL / errors above. ${missed}` : `\nAll budgets met, no errors. ${missed}`);
   return problems ? 1 : 0;

@@ -1,7 +1,7 @@
 // @ts-check
 // Build-time compression of the browser's files: beside every compressible file of dist/client
 // of at least 1 KB, a brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) copy, each kept only
-// when smaller. scripts/serve.mjs indexes them at start and sends the one the browser accepts.
+// when smaller. The server front (src/platform/server/static-files.ts) indexes them at start and sends the one the browser accepts.
 // Runs after every `astro build` as the `precompress()` integration (astro.config.mjs);
 // `node scripts/precompress.mjs [dir]` runs it by hand (default dist/client).
 import fs from 'node:fs/promises';
@@ -9,16 +9,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+// The server sends what this writes: one list of encodings and one threshold for both.
+import { ENCODINGS, MIN_COMPRESS_BYTES } from '../src/platform/server/encoding.ts';
 
 /** Files worth compressing (by extension); images and fonts are compressed already. */
 export const COMPRESSIBLE_EXTENSIONS = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json', '.txt', '.xml', '.webmanifest']);
-/** Below this, an encoding's framing and the extra header cost about what they save. */
-export const MIN_COMPRESS_BYTES = 1024;
-/** The precompressed sibling of `file` in each encoding, best first. */
-export const ENCODINGS = /** @type {const} */ ([
-  { name: 'br', suffix: '.br' },
-  { name: 'gzip', suffix: '.gz' },
-]);
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);

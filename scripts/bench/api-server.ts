@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --api-only`: the portal's API (src/server/api.ts) served on its own by
+ * `npm run bench -- --api-only`: the portal's API (src/app/api.ts) served on its own by
  * node:http, from the sources through tsx, so the posts-at-scale figures can be taken without a
  * build. It skips Astro (routing, the page middleware, the Node adapter): the figures measure the
  * API and the database. Reads the same environment as the server (HOST, PORT, PORTAL_DATA_DIR,
@@ -13,11 +13,11 @@ import fs from 'node:fs';
 import http from 'node:http';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { createApi } from '../../src/server/api';
-import { systemClock } from '../../src/server/clock';
-import { parseConfig } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db';
-import { prepareDatabase } from '../../src/server/process';
+import { createApi } from '../../src/app/api';
+import { systemClock } from '../../src/platform/clock';
+import { parseConfig } from '../../src/platform/config';
+import { openDatabase } from '../../src/platform/db';
+import { prepareDatabase } from '../../src/app/process';
 
 const config = parseConfig(process.env);
 const db = openDatabase(config);

@@ -1,17 +1,19 @@
 // Makes sure dist/ matches the sources before measuring, so the boot figure is boot + serve only
-// (start.mjs would otherwise build inside the timed window) and the JS weights are current.
+// (src/app/start.ts would otherwise build inside the timed window) and the JS weights are current.
 // The sections lighthouse, bytes and ratios serve a build of their own instead (buildBench()):
 // the portal plus the bench's trivial pages, in BENCH_OUT_DIR, never in dist/.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ENTRY, ROOT, SERVER, buildReason, newestMtime } from '../build-state.mjs';
+import { ENTRY, ROOT, buildReason, newestMtime } from '../../src/platform/server/build-output.ts';
 import { exited, killTree, startNode } from './processes.mjs';
 import { BENCH_OUT_DIR, BENCH_PAGES_FLAG, TRIVIAL_PAGES } from './trivial-pages.mjs';
 
-export { ENTRY, SERVER, buildReason, BENCH_OUT_DIR, TRIVIAL_PAGES };
+export { ENTRY, buildReason, BENCH_OUT_DIR, TRIVIAL_PAGES };
+/** The server process `npm start` ends in, which serves the build (src/app/serve.ts). */
+export const SERVER = path.join(ROOT, 'src/app/serve.ts');
 const BUILD_TIMEOUT_MS = 180_000;
 export const BENCH_ENTRY = path.join(BENCH_OUT_DIR, 'server/entry.mjs');
-/** Preloaded into scripts/serve.mjs to make it serve BENCH_ENTRY (see serve-hook.mjs). */
+/** Preloaded into src/app/serve.ts to make it serve BENCH_ENTRY (see serve-hook.mjs). */
 export const SERVE_HOOK = path.join(ROOT, 'scripts/bench/serve-hook.mjs');
 // All of scripts/: the bench's pages and integration, and whatever else astro.config.mjs imports
 // from there (e.g. the build's precompression). A bench-only change costs one quick rebuild.
@@ -66,7 +68,7 @@ export function benchRoutesInDist() {
   const needles = Object.values(TRIVIAL_PAGES).flatMap((p) => [p.pattern, path.basename(p.entrypoint, '.astro')]);
   const hits = [];
   const walk = (sub) => {
-    let entries = [];
+    let entries;
     try {
       entries = fs.readdirSync(sub, { withFileTypes: true });
     } catch {

@@ -1,11 +1,11 @@
 /**
  * Section 'builder' of `npm run bench`: the server render time of the newsletter builder's email
- * (src/server/newsletter/builder/render: MJML 5, sanitising, the plain-text alternative) for a
+ * (src/modules/newsletter/server/embedded/builder/render: MJML 5, sanitising, the plain-text alternative) for a
  * realistic 50-block newsletter, in process: p50 and p95 over many renders after a warm-up.
  */
 import { performance } from 'node:perf_hooks';
-import { defaultSettings, type Block, type Build, type CellBlock } from '../../src/contracts/newsletter-builder';
-import { renderEmail } from '../../src/server/newsletter/builder/render';
+import { defaultSettings, type Block, type Build, type CellBlock } from '../../src/modules/newsletter/builder-contract';
+import { renderEmail } from '../../src/modules/newsletter/server/embedded/builder/render';
 
 export const RENDERS = 200;
 const WARMUP = 30;

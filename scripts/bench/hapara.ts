@@ -15,20 +15,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { base, en, en_AU, Faker } from '@faker-js/faker';
-import { parseConfig } from '../../src/server/config';
+import { parseConfig } from '../../src/platform/config';
 import { sql } from 'kysely';
-import { isPostgres, openDatabase, type Db } from '../../src/server/db';
-import { migrateAll } from '../../src/server/process';
-import { addUser, createSchool } from '../../src/server/account/service';
-import type { RequestContext } from '../../src/server/context';
-import type { Success } from '../../src/contracts/envelope';
-import type { StudentRow } from '../../src/contracts/hapara';
-import { writeSettings } from '../../src/server/hapara/settings';
-import { makeUsername, studentEmail } from '../../src/server/hapara/username';
-import { insertStudents, type NewStudent } from '../../src/server/hapara/students/repository';
-import { listAllStudents, loadStudentListScreen } from '../../src/server/hapara/students/service';
-import { foldText } from '../../src/server/hapara/leavers/match';
-import { uploadLeavers } from '../../src/server/hapara/leavers/service';
+import { isPostgres, openDatabase, type Db } from '../../src/platform/db';
+import { migrateAll } from '../../src/app/process';
+import { addUser, createSchool } from '../../src/modules/account/server/service';
+import type { RequestContext } from '../../src/platform/context';
+import type { Success } from '../../src/lib/contract/envelope';
+import type { StudentRow } from '../../src/modules/hapara/contract';
+import { writeSettings } from '../../src/modules/hapara/server/embedded/settings';
+import { makeUsername, studentEmail } from '../../src/modules/hapara/server/embedded/username';
+import { insertStudents, type NewStudent } from '../../src/modules/hapara/server/embedded/students/repository';
+import { listAllStudents } from '../../src/modules/hapara/server/embedded/students/service';
+import { embeddedHaparaBackend } from '../../src/modules/hapara/server/embedded/backend';
+import { loadStudentListScreen } from '../../src/modules/hapara/server/screens';
+import { foldText } from '../../src/modules/hapara/server/embedded/leavers/match';
+import { uploadLeavers } from '../../src/modules/hapara/server/embedded/leavers/service';
 
 export const SMALL_STUDENTS = 100;
 export const LARGE_STUDENTS = 2_000;
@@ -134,7 +136,7 @@ async function loaderP50(ctx: RequestContext): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < LOADER_RUNS; i += 1) {
     const started = performance.now();
-    const screen = await loadStudentListScreen(ctx, { page: 1, query: '' });
+    const screen = await loadStudentListScreen(embeddedHaparaBackend(ctx), { page: 1, query: '' });
     times.push(performance.now() - started);
     if (screen.students.studentList.length === 0) throw new Error(`The student list of ${ctx.domain.label} showed no student.`);
   }

@@ -24,8 +24,13 @@ function get(agent, url, headers) {
   });
 }
 
-/** Nearest-rank percentile of an ascending array, in the array's unit. */
-function percentile(sorted, p) {
+/**
+ * Nearest-rank percentile of an ascending array, in the array's unit (NaN when empty).
+ * @param {ArrayLike<number>} sorted
+ * @param {number} p
+ * @returns {number}
+ */
+export function percentile(sorted, p) {
   if (!sorted.length) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }

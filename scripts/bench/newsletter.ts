@@ -8,13 +8,13 @@
  */
 import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { parseConfig } from '../../src/server/config';
-import { openDatabase, type Db } from '../../src/server/db';
-import { migrateAll } from '../../src/server/process';
-import { addUser, createSchool } from '../../src/server/account/service';
-import { schoolContext, type SchoolContext } from '../../src/server/context';
-import { importMembers } from '../../src/server/newsletter/members/import';
-import { listMembersPage } from '../../src/server/newsletter/members/service';
+import { parseConfig } from '../../src/platform/config';
+import { openDatabase, type Db } from '../../src/platform/db';
+import { migrateAll } from '../../src/app/process';
+import { addUser, createSchool } from '../../src/modules/account/server/service';
+import { schoolContext, type SchoolContext } from '../../src/platform/context';
+import { importMembers } from '../../src/modules/newsletter/server/embedded/members/import';
+import { listMembersPage } from '../../src/modules/newsletter/server/embedded/members/service';
 
 const NO_PRODUCTS = { hapara: false, newsletter: true, builder: false, website: false, app: false };
 

@@ -3,8 +3,8 @@
  * sending process scripts/bench/pipeline-sender.ts sends to them): one simple newsletter of the
  * usual size, the same bytes through the portal's pipeline and through the bare nodemailer pool.
  */
-import { newsletterHtml, plainText } from '../../src/server/newsletter/sends/compose';
-import type { NewsletterContent } from '../../src/server/newsletter/sends/service';
+import { newsletterHtml, plainText } from '../../src/modules/newsletter/server/embedded/sends/compose';
+import type { NewsletterContent } from '../../src/modules/newsletter/server/embedded/sends/service';
 
 export const PORTAL_ORIGIN = 'https://portal.example.org';
 const SITE_ORIGIN = 'https://sites.example.org';

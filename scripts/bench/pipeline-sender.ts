@@ -13,54 +13,34 @@
  *
  * It prints one line `BENCH_RESULT {json}` and exits.
  */
-import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import nodemailer from 'nodemailer';
-import { parseConfig } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db';
-import { systemClock } from '../../src/server/clock';
-import { runDueJobs } from '../../src/server/jobs';
-import { mailFromAddress, mailTransportOf } from '../../src/server/mail';
-import { composeOptions } from '../../src/server/mail/compose';
-import { parseMailUrl } from '../../src/server/mail/mail-url';
-import { JOBS } from '../../src/server/modules';
-import { migrateAll } from '../../src/server/process';
-import { findSchoolByLabel } from '../../src/server/account/service';
-import { BATCH_SIZE } from '../../src/server/newsletter/sends/delivery';
-import { recipientMail } from '../../src/server/newsletter/sends/message';
-import type { SendRow } from '../../src/server/newsletter/sends/repository';
-import { sendProgress, startSend, type NewsletterContent } from '../../src/server/newsletter/sends/service';
-import { unsubscribeUrl } from '../../src/server/newsletter/sends/unsubscribe';
+import { parseConfig } from '../../src/platform/config';
+import { openDatabase } from '../../src/platform/db';
+import { systemClock } from '../../src/platform/clock';
+import { runDueJobs } from '../../src/platform/jobs';
+import { mailFromAddress, mailTransportOf } from '../../src/platform/mail';
+import { composeOptions } from '../../src/platform/mail/compose';
+import { parseMailUrl } from '../../src/platform/mail/mail-url';
+import { JOBS } from '../../src/app/modules';
+import { migrateAll } from '../../src/app/process';
+import { findSchoolByLabel } from '../../src/modules/account/server/service';
+import { BATCH_SIZE } from '../../src/modules/newsletter/server/embedded/sends/delivery';
+import { recipientMail } from '../../src/modules/newsletter/server/embedded/sends/message';
+import type { SendRow } from '../../src/modules/newsletter/server/embedded/sends/repository';
+import { sendProgress, startSend, type NewsletterContent } from '../../src/modules/newsletter/server/embedded/sends/service';
+import { unsubscribeUrl } from '../../src/modules/newsletter/server/embedded/sends/unsubscribe';
 import { NEWSLETTER, PORTAL_ORIGIN, recipientOf, type SenderResult } from './pipeline-content';
-import { tuneServerHeap } from '../node-flags.mjs';
+import { tuneServerHeap } from '../../src/platform/server/node-flags';
+import { peakRss, resetPeakRss } from './processes.mjs';
 
-// Both modes run as the server does (its heap settings: scripts/node-flags.mjs).
+// Both modes run as the server does (its heap settings: src/platform/server/node-flags.ts).
 tuneServerHeap();
 
 const RSS_SAMPLE_MS = 50;
 /** Lets the garbage of booting and migrating be collected before the idle figure is taken. */
 const SETTLE_MS = 1000;
-
-/** The kernel's high-water mark of this process's RSS (VmHWM), in bytes; null off Linux. */
-function peakRssSinceReset(): number | null {
-  try {
-    const match = /^VmHWM:\s+(\d+) kB$/m.exec(fs.readFileSync('/proc/self/status', 'utf8'));
-    return match ? Number(match[1]) * 1024 : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Starts VmHWM again from the current RSS (Linux: `5` into clear_refs); false when refused. */
-function resetPeakRss(): boolean {
-  try {
-    fs.writeFileSync('/proc/self/clear_refs', '5');
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Samples RSS (and, to tell where it went, the V8 heap) every RSS_SAMPLE_MS; stop() gives the peaks. */
 function sampleRss(): { stop: () => { rss: number; heapTotal: number } } {
@@ -94,7 +74,7 @@ async function runPipeline(school: string, userId: number): Promise<SenderResult
     if (!domain) throw new Error(`No school ${school} in the bench database.`);
     await sleep(SETTLE_MS);
     const idle = process.memoryUsage();
-    const hwmReset = resetPeakRss();
+    const hwmReset = resetPeakRss(process.pid);
     const sampler = sampleRss();
 
     const cpu = process.cpuUsage();
@@ -105,7 +85,8 @@ async function runPipeline(school: string, userId: number): Promise<SenderResult
       user: { id: userId, email: `office@${school}` },
       now: systemClock(),
     };
-    const send = await startSend(ctx, NEWSLETTER, PORTAL_ORIGIN);
+    // The pipeline is measured, not the daily quota: this send may be of any size.
+    const send = await startSend(ctx, NEWSLETTER, { portalOrigin: PORTAL_ORIGIN, quota: { ...config, PORTAL_DAILY_SEND_QUOTA: Number.MAX_SAFE_INTEGER } });
     const queued = performance.now();
     const log = (line: string) => process.stderr.write(`${line}\n`);
     let progress = await sendProgress(ctx, send.id);
@@ -126,7 +107,7 @@ async function runPipeline(school: string, userId: number): Promise<SenderResult
       queueSeconds: (queued - started) / 1000,
       idleRss: idle.rss,
       peakRss: peak.rss,
-      peakRssKernel: hwmReset ? peakRssSinceReset() : null,
+      peakRssKernel: hwmReset ? peakRss(process.pid) : null,
       idleHeapTotal: idle.heapTotal,
       peakHeapTotal: peak.heapTotal,
     };

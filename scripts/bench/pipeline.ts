@@ -13,15 +13,15 @@
  * Each sender is a process of its own (scripts/bench/pipeline-sender.ts), so its RSS is its own
  * and it does not share a CPU thread with the sink.
  */
-import { SERVER_NODE_FLAGS } from '../node-flags.mjs';
+import { SERVER_NODE_FLAGS } from '../../src/platform/server/node-flags';
 import path from 'node:path';
-import { parseConfig } from '../../src/server/config';
-import { isPostgres, openDatabase, type Db } from '../../src/server/db';
+import { parseConfig } from '../../src/platform/config';
+import { isPostgres, openDatabase, type Db } from '../../src/platform/db';
 import { sql } from 'kysely';
-import { migrateAll } from '../../src/server/process';
-import { addUser, createSchool } from '../../src/server/account/service';
-import { emailKey } from '../../src/contracts/newsletter-rules';
-import { insertMembers } from '../../src/server/newsletter/members/repository';
+import { migrateAll } from '../../src/app/process';
+import { addUser, createSchool } from '../../src/modules/account/server/service';
+import { emailKey } from '../../src/modules/newsletter/rules';
+import { insertMembers } from '../../src/modules/newsletter/server/embedded/members/repository';
 import { exited, ROOT, startNode } from './processes.mjs';
 import { recipientOf, type SenderResult } from './pipeline-content';
 import { startCountingSink, type CountingSink } from './smtp-sink';

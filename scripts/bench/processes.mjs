@@ -45,7 +45,7 @@ export async function freePort() {
 /**
  * Runs `node <args>` with the same Node as the benchmark (Node 24 from the `node` devDependency
  * when started through npm). `detached` makes the child lead its own process group, so killing
- * the group also ends anything it spawned (start.mjs may spawn `astro build`).
+ * the group also ends anything it spawned (src/app/start.ts may spawn `astro build`).
  * @param {string[]} args
  * @param {{ env?: NodeJS.ProcessEnv, label: string }} options
  */
@@ -147,4 +147,54 @@ export async function waitFor200(url, { child, output }, { intervalMs = 50, time
     await sleep(intervalMs);
   }
   throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000} s.\n${output.text}`);
+}
+
+const PAGE_BYTES = 4096;
+
+/**
+ * Resident memory of a process group (a server and what it spawned: Chromium, worker processes), in
+ * bytes: the sum of its processes' RSS read from /proc; null off Linux. Threads count with their process.
+ * @param {number} pgid the group's leader (a child of startNode() leads its own group)
+ */
+export function groupRss(pgid) {
+  let entries;
+  try {
+    entries = fs.readdirSync('/proc');
+  } catch {
+    return null;
+  }
+  let pages = 0;
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The process group is field 5 of stat; the name (field 2) may hold spaces, so count from its ')'.
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) !== pgid) continue;
+      pages += Number(fs.readFileSync(`/proc/${entry}/statm`, 'utf8').split(' ')[1]);
+    } catch {
+      // Ended meanwhile.
+    }
+  }
+  return pages * PAGE_BYTES;
+}
+
+/** The kernel's high-water mark of one process's RSS (VmHWM) since its start or resetPeakRss(), in bytes; null off Linux. */
+export function peakRss(pid) {
+  try {
+    const match = /^VmHWM:\s+(\d+) kB$/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Starts a process's VmHWM again from its current RSS (Linux: `5` into clear_refs); false when refused. */
+export function resetPeakRss(pid) {
+  try {
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
 }

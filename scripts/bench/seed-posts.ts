@@ -3,14 +3,14 @@
  * list can be timed at school scale. Posts go in by bulk insert (one transaction, rows as the
  * repository writes them): what is measured is reading, not the 10,000 saves.
  */
-import { parseConfig } from '../../src/server/config';
+import { parseConfig } from '../../src/platform/config';
 import { sql } from 'kysely';
-import { isPostgres, openDatabase } from '../../src/server/db';
-import { migrateAll } from '../../src/server/process';
-import { addUser, createSchool } from '../../src/server/account/service';
-import { DEFAULT_POST_CATEGORY } from '../../src/contracts/website-rules';
-import { schoolContext } from '../../src/server/context';
-import { ensureCategory } from '../../src/server/website/content/service';
+import { isPostgres, openDatabase } from '../../src/platform/db';
+import { migrateAll } from '../../src/app/process';
+import { addUser, createSchool } from '../../src/modules/account/server/service';
+import { DEFAULT_POST_CATEGORY } from '../../src/modules/website/rules';
+import { schoolContext } from '../../src/platform/context';
+import { ensureCategory } from '../../src/modules/website/server/embedded/content/service';
 
 const WORDS = ['Sports day', 'Harvest festival', 'Year 6 trip', 'Science fair', 'Book week', 'Parents evening', 'Choir concert', 'Eco club'];
 export const SEARCH_TERM = 'science';

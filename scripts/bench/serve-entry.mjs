@@ -1,4 +1,4 @@
-// What scripts/serve.mjs sees as build-state.mjs under the bench (serve-hook.mjs): the same module,
+// What src/app/serve.ts sees as build-output.ts under the bench (serve-hook.mjs): the same module,
 // with ENTRY the bench build's entry (PORTAL_BENCH_ENTRY).
-export * from '../build-state.mjs';
+export * from '../../src/platform/server/build-output.ts';
 export const ENTRY = /** @type {string} */ (process.env.PORTAL_BENCH_ENTRY);

@@ -1,6 +1,6 @@
-// Preloaded by the bench (`node --import ./scripts/bench/serve-hook.mjs scripts/serve.mjs`) to run
-// the portal's own server front on the bench's build (PORTAL_BENCH_ENTRY, the entry of the build
-// with the trivial pages) instead of dist/: scripts/serve.mjs takes ENTRY from build-state.mjs, so
+// Preloaded by the bench (`node --import ./scripts/bench/serve-hook.mjs src/app/serve.ts`) to run
+// the portal's own server process on the bench's build (PORTAL_BENCH_ENTRY, the entry of the build
+// with the trivial pages) instead of dist/: src/app/serve.ts takes ENTRY from build-output.ts, so
 // that one import is answered with serve-entry.mjs, which re-exports it with ENTRY replaced.
 import { registerHooks } from 'node:module';
 
@@ -11,7 +11,7 @@ if (!process.env.PORTAL_BENCH_ENTRY) throw new Error('serve-hook.mjs: PORTAL_BEN
 registerHooks({
   resolve(specifier, context, nextResolve) {
     const resolved = nextResolve(specifier, context);
-    if (resolved.url.endsWith('/scripts/build-state.mjs') && context.parentURL?.endsWith('/scripts/serve.mjs')) return { ...resolved, url: SHIM };
+    if (resolved.url.endsWith('/src/platform/server/build-output.ts') && context.parentURL?.endsWith('/src/app/serve.ts')) return { ...resolved, url: SHIM };
     return resolved;
   },
 });

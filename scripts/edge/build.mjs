@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { ROOT } from '../build-state.mjs';
+import { ROOT } from '../../src/platform/server/build-output.ts';
 
 export const EDGE_DIST = path.join(ROOT, 'dist-edge');
 export const EDGE_WRANGLER_CONFIG = path.join(EDGE_DIST, 'server/wrangler.json');

@@ -10,7 +10,7 @@ export interface MenuGroup {
   items: MenuItem[];
 }
 
-/** The sidebar's first entry; each module's group follows, in the modules' order (src/server/shell-modules.ts). */
+/** The sidebar's first entry; each module's group follows, in the modules' order (src/app/shell-modules.ts). */
 export const HOME_MENU: MenuGroup = { label: 'Home', icon: 'home', href: '/home', items: [] };
 
 /** Whether a menu link is the page being shown (an editor under a list highlights the list). */

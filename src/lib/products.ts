@@ -1,4 +1,4 @@
-import type { ProductKey, Products } from '../contracts/shell';
+import type { ProductKey, Products } from './contract/shell';
 
 /** Display names, in the order the My Products table lists them. */
 export const PRODUCT_NAMES: ReadonlyArray<{ key: ProductKey; name: string }> = [
@@ -21,7 +21,7 @@ function matches(pathname: string, prefix: string): boolean {
 
 /**
  * The first product a path needs that the school lacks, or null when the path is open to it.
- * `gates` come from the modules' manifests, most specific first (src/server/modules.ts).
+ * `gates` come from the modules' manifests, most specific first (src/app/modules.ts).
  */
 export function missingProduct(gates: readonly ProductGate[], pathname: string, products: Products): ProductKey | null {
   const gate = gates.find((g) => matches(pathname, g.prefix));

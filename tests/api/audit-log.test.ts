@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { AUDIT_KEEP_DAYS, listAuditPage, purgeOldAudit, recordAudit } from '../../src/server/audit';
-import { ACTIVITY_PAGE_SIZE, loadActivityLog } from '../../src/server/account/service';
-import { runDueJobs } from '../../src/server/jobs';
-import { JOBS, SCHEDULES } from '../../src/server/modules';
+import { AUDIT_KEEP_DAYS, listAuditPage, purgeOldAudit, recordAudit } from '../../src/platform/audit';
+import { ACTIVITY_PAGE_SIZE, loadActivityLog } from '../../src/modules/account/server/screens';
+import { embeddedAccountBackend } from '../../src/modules/account/server/embedded/backend';
+import { runDueJobs } from '../../src/platform/jobs';
+import { JOBS, SCHEDULES } from '../../src/app/modules';
 import { addTestUser, createTestSchool, useTestContext } from '../factories';
 
 const DAY = 24 * 60 * 60;
@@ -36,7 +37,8 @@ describe('audit log', () => {
       now: clock.now,
     });
 
-    const schoolA = { db, domain: { id: a.id, label: a.label }, user: { id: userA.id, email: userA.email }, now: clock.now };
+    // The Activity Log screen over the embedded backend, signed in at school A.
+    const schoolA = embeddedAccountBackend({ db, domain: { id: a.id, label: a.label }, user: { id: userA.id, email: userA.email }, now: clock.now });
     const first = await loadActivityLog(schoolA, 1);
     expect(first.total).toBe(ACTIVITY_PAGE_SIZE + 3);
     expect(first.totalPages).toBe(2);

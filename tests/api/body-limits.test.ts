@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bodyOf, CLIENT_ADDRESS, signedInUser, useTestContext } from '../factories';
-import { JSON_MAX_BYTES } from '../../src/server/http/body-limits';
-import { LOGIN_MAX_BYTES } from '../../src/contracts/shell';
+import { JSON_MAX_BYTES } from '../../src/platform/http/limits/body-limits';
+import { LOGIN_MAX_BYTES } from '../../src/lib/contract/shell';
 
 const MIB = 1024 * 1024;
 const CHUNK = 64 * 1024;
@@ -34,13 +34,12 @@ describe('request body limits', () => {
     return { res, pulled: body.pulled() };
   }
 
+  // What is read is counted, not how long it takes (the figure: `npm run bench -- --sections limits`).
   it('refuses a 50 MiB sign-in body with 413 while it streams in, reading little of it', async () => {
-    const started = performance.now();
     const { res, pulled } = await postStream('/api/login', 50 * MIB);
     expect(res.status).toBe(413);
     expect(await bodyOf(res)).toEqual({ success: false, isAuthFailed: false, message: 'This request is too large.' });
     expect(pulled).toBeLessThanOrEqual(LOGIN_MAX_BYTES + 2 * CHUNK);
-    expect(performance.now() - started).toBeLessThan(1_000);
   });
 
   it('refuses at once from Content-Length, without reading the body', async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { galleriesResponseSchema, postsResponseSchema, saveResponseSchema } from '../../src/contracts/website';
-import { dialectOf, isUniqueViolation, skipLocked } from '../../src/server/db';
-import { parseWxr } from '../../src/server/website/import/wxr';
-import { importWxrDocument } from '../../src/server/website/import/service';
+import { galleriesResponseSchema, postsResponseSchema, saveResponseSchema } from '../../src/modules/website/contract';
+import { dialectOf, isUniqueViolation, skipLocked } from '../../src/platform/db';
+import { parseWxr } from '../../src/modules/website/server/embedded/import/wxr';
+import { importWxrDocument } from '../../src/modules/website/server/embedded/import/service';
 import { schoolCtx } from '../factories/website-content';
 import { bodyOf, signedInUser, useTestContext, type TestSchool } from '../factories';
 import { getWith, postJson } from '../factories/website-content';

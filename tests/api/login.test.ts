@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { failureSchema } from '../../src/contracts/envelope';
-import { loginResponseSchema } from '../../src/contracts/shell';
-import { login } from '../../src/server/auth/service';
+import { failureSchema } from '../../src/lib/contract/envelope';
+import { loginResponseSchema } from '../../src/lib/contract/shell';
+import { login } from '../../src/platform/auth/service';
 import {
   addTestUser,
   bodyOf,
@@ -224,5 +224,24 @@ describe('POST /api/login with PORTAL_SESSION_DAYS=1', () => {
     expect((await get(ctx().app, '/api/api/user', { cookie })).status).toBe(200);
     ctx().clock.advance(1);
     expect((await get(ctx().app, '/api/api/user', { cookie })).status).toBe(401);
+  });
+});
+
+describe('behind a TLS proxy: PORTAL_URL on https', () => {
+  // The proxy ends TLS: the request reaches the portal over plain http.
+  const ctx = useTestContext({ env: { PORTAL_URL: 'https://portal.example.org' } });
+
+  it('sets the session cookie Secure, and its sign-out deletion too', async () => {
+    const user = await addTestUser(ctx(), await createTestSchool(ctx()));
+    const res = await postLogin(ctx().app, user);
+    expect(res.status).toBe(200);
+    expect(attributes(sessionSetCookie(res) ?? '')).toHaveProperty('secure');
+
+    const cookie = sessionCookieFrom(res);
+    const out = await get(ctx().app, '/api/logout', { cookie, headers: { 'x-portal-client': '1' } });
+    expect(out.status).toBe(200);
+    const deletion = sessionSetCookie(out) ?? '';
+    expect(attributes(deletion)['max-age']).toBe('0');
+    expect(attributes(deletion)).toHaveProperty('secure');
   });
 });

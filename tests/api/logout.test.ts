@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bodyOf, get, sessionSetCookie, signIn, signedInUser, useTestContext } from '../factories';
-import type { Api } from '../../src/server/api';
+import type { Api } from '../../src/app/api';
 
 /** How the portal's fetch helper calls it: with its own header. */
 const FROM_PORTAL = { 'x-portal-client': '1' };

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simpleParser } from 'mailparser';
-import { ConfigError, parseConfig } from '../../src/server/config';
-import { createMailTransport, MailHeaderError, mailFromAddress, type OutgoingMail } from '../../src/server/mail';
-import { parseMailUrl } from '../../src/server/mail/mail-url';
-import type { Runtime } from '../../src/server/runtime';
+import { isConfigError, parseConfig } from '../../src/platform/config';
+import { createMailTransport, mailFromAddress, type OutgoingMail } from '../../src/platform/mail';
+import { parseMailUrl } from '../../src/platform/mail/mail-url';
+import type { Runtime } from '../../src/platform/runtime';
 import { createTestSchool, useTestContext } from '../factories';
 import { startSmtpSink, type SmtpSink } from '../factories/smtp-sink';
 
@@ -48,7 +48,7 @@ describe('MAIL_URL', () => {
       } catch (err) {
         error = err;
       }
-      expect(error, value).toBeInstanceOf(ConfigError);
+      expect(isConfigError(error), value).toBe(true);
       const text = (error as Error).message;
       expect(text).toMatch(/^Invalid configuration: MAIL_URL /);
       expect(text).not.toContain('secret');
@@ -136,7 +136,7 @@ describe('mail through SMTP', () => {
         { fromName: 'Office\nBcc: everyone@example.org' },
         { to: { name: 'Ada\r\nX-Evil: 1', address: 'ada@parents.example.org' } },
       ];
-      for (const injection of injections) await expect(transport.send(message(injection))).rejects.toBeInstanceOf(MailHeaderError);
+      for (const injection of injections) await expect(transport.send(message(injection))).rejects.toMatchObject({ name: 'Refusal', status: 400, code: 'mail_header' });
       await transport.send(message({ subject: 'after the refusals' }));
       await sink.waitFor(before + 1);
       expect(sink.received.slice(before).map((m) => m.parsed.subject)).toEqual(['after the refusals']);
@@ -193,7 +193,7 @@ describe('mail without MAIL_URL: the outbox', () => {
     const transport = createMailTransport(runtime);
     const count = async () => Number((await db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
     const before = await count();
-    await expect(transport.send(message({ subject: 'Hi\nBcc: x@example.org' }))).rejects.toBeInstanceOf(MailHeaderError);
+    await expect(transport.send(message({ subject: 'Hi\nBcc: x@example.org' }))).rejects.toMatchObject({ name: 'Refusal', status: 400, code: 'mail_header' });
     expect(await count()).toBe(before);
   });
 });

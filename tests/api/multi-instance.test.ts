@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { failureSchema } from '../../src/contracts/envelope';
-import { defineJob, enqueue, runDueJobs, type JobHandler } from '../../src/server/jobs';
+import { failureSchema } from '../../src/lib/contract/envelope';
+import { defineJob, enqueue, runDueJobs, type JobHandler } from '../../src/platform/jobs';
 import {
   NO_POSTGRES_REASON,
   addTestUser,

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDueJobs } from '../../src/server/jobs';
-import { mailTransportOf } from '../../src/server/mail';
-import { JOBS, SCHEDULES } from '../../src/server/modules';
-import type { Runtime } from '../../src/server/runtime';
-import { SESSION_COOKIE } from '../../src/server/auth/sessions';
-import { resetPassword } from '../../src/server/account/service';
+import { runDueJobs } from '../../src/platform/jobs';
+import { mailTransportOf } from '../../src/platform/mail';
+import { JOBS, SCHEDULES } from '../../src/app/modules';
+import type { Runtime } from '../../src/platform/runtime';
+import { SESSION_COOKIE } from '../../src/platform/auth/sessions';
+import { resetPassword } from '../../src/modules/account/server/service';
 import {
   completePasswordReset,
   readResetLink,
@@ -13,8 +13,8 @@ import {
   RESETS_PER_ADDRESS,
   RESETS_PER_IP,
   WINDOW_SECONDS,
-} from '../../src/server/account/password-reset/service';
-import { PASSWORDS_DIFFER, RESET_EMAIL_INVALID, RESET_LIMITED, RESET_LINK_MINUTES } from '../../src/contracts/account';
+} from '../../src/modules/account/server/embedded/password-reset/service';
+import { PASSWORDS_DIFFER, RESET_EMAIL_INVALID, RESET_LIMITED, RESET_LINK_MINUTES } from '../../src/modules/account/contract';
 import { addTestUser, createTestSchool, get, postLogin, signIn, useTestContext, type TestSchool, type TestUser } from '../factories';
 import { startSmtpSink, type SmtpSink } from '../factories/smtp-sink';
 
@@ -37,7 +37,7 @@ describe('password reset', () => {
   beforeAll(async () => {
     sink = await startSmtpSink();
     const { runtime } = ctx();
-    rt = { ...runtime, config: { ...runtime.config, MAIL_URL: `${sink.url}?pool=2`, PORTAL_MAIL_FROM: 'portal@provider.example.org' } };
+    rt = { ...runtime, config: { ...runtime.config, MAIL_URL: `${sink.url}?pool=2`, PORTAL_MAIL_FROM: 'portal@provider.example.org', PORTAL_URL: PORTAL } };
   });
   afterAll(async () => {
     mailTransportOf(rt).close();
@@ -52,7 +52,7 @@ describe('password reset', () => {
     return { school, user, ip: `10.9.${Math.floor(n / 250)}.${n % 250}` };
   }
 
-  const ask = (email: unknown, ip: string) => requestPasswordReset(ctx().db, { email }, { ip, portalUrl: PORTAL }, ctx().clock.now);
+  const ask = (email: unknown, ip: string) => requestPasswordReset(ctx().db, { email }, { ip, mailLinks: true }, ctx().clock.now);
   const complete = (token: string, password: string, confirm = password) =>
     completePasswordReset(ctx().db, token, { password, confirm }, ctx().clock.now, SESSION_SECONDS);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failureSchema } from '../../src/contracts/envelope';
+import { failureSchema } from '../../src/lib/contract/envelope';
 import {
   addTestUser,
   bodyOf,
@@ -184,5 +184,46 @@ describe('the per-email limit cannot lock the owner out', () => {
 
     const rows = await ctx().db.selectFrom('login_failures').selectAll().where('ip', '=', OWNER).execute();
     expect(rows).toEqual([]);
+  });
+});
+
+describe('a burst of sign-ins at once gets no more checks than the limits', () => {
+  const ctx = useTestContext({ per: 'test' });
+
+  /** Sends every attempt at once; the answers' statuses, each 429 checked for the limit's message. */
+  async function burst(attempts: Array<{ email: string; password: string; clientAddress: string }>): Promise<number[]> {
+    const answers = await Promise.all(attempts.map(({ clientAddress, ...credentials }) => postLogin(ctx().app, credentials, { clientAddress })));
+    for (const res of answers.filter((r) => r.status === 429)) await expectLimited(res);
+    return answers.map((res) => res.status);
+  }
+
+  const tally = (statuses: number[]) => ({ checked: statuses.filter((s) => s === 401).length, limited: statuses.filter((s) => s === 429).length });
+
+  it('checks 10 of 30 wrong passwords sent together for one email from one address', async () => {
+    const [user] = await twoUsers(ctx());
+    const statuses = await burst(Array.from({ length: 30 }, () => ({ email: user.email, password: 'wrong-password', clientAddress: '192.0.2.30' })));
+
+    expect(tally(statuses)).toEqual({ checked: 10, limited: 20 });
+    // The owner, from that address, waits like anyone else there.
+    await expectLimited(await postLogin(ctx().app, user, { clientAddress: '192.0.2.30' }));
+  });
+
+  it('checks 10 of 30 guesses sent together from one address, each for another email', async () => {
+    const [user] = await twoUsers(ctx());
+    const statuses = await burst(
+      Array.from({ length: 30 }, (_, i) => ({ email: `guess${i}@nowhere.test`, password: 'wrong-password', clientAddress: '192.0.2.31' })),
+    );
+
+    expect(tally(statuses)).toEqual({ checked: 10, limited: 20 });
+    await expectLimited(await postLogin(ctx().app, user, { clientAddress: '192.0.2.31' }));
+  });
+
+  it('gives a new address one check of a locked email, however many attempts it sends together', async () => {
+    const [user] = await twoUsers(ctx());
+    for (let i = 0; i < 10; i += 1) await postLogin(ctx().app, { email: user.email, password: 'wrong-password' }, { clientAddress: '203.0.113.66' });
+
+    const statuses = await burst(Array.from({ length: 8 }, () => ({ email: user.email, password: 'wrong-password', clientAddress: '192.0.2.32' })));
+
+    expect(tally(statuses)).toEqual({ checked: 1, limited: 7 });
   });
 });

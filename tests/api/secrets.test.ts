@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/server/db';
-import { secretKey, sign, verify } from '../../src/server/secrets';
+import { openDatabase } from '../../src/platform/db';
+import { secretKey, sign, verify } from '../../src/platform/secrets';
 import { useTestContext } from '../factories';
 
 /** Signing keys in the database, on both databases: made once, shared by every instance, never forgeable across purposes. */

@@ -2,19 +2,20 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { ADMIN, PASSWORD, dataDir, type TestUser } from './support/env';
+import { PASSWORD, dataDir, type TestUser } from './support/env';
 import { expectSignedInAs } from './support/fixtures';
 import { seriousViolations, toast, waitForHydration } from './support/website-lists';
-import { openDatabase, type Db } from '../../src/server/db';
-import { addUser, createSchool } from '../../src/server/account/service';
-import type { Products } from '../../src/contracts/shell';
-import { FIELDS_REQUIRED, LAST_USER, USED_BY_ANOTHER_SCHOOL } from '../../src/contracts/account-rules';
+import { openDatabase, type Db } from '../../src/platform/db';
+import { addUser, createSchool } from '../../src/modules/account/server/service';
+import type { Products } from '../../src/lib/contract/shell';
+import { FIELDS_REQUIRED, LAST_USER } from '../../src/modules/account/rules';
 
 /**
  * Account > Manage Users as staff meet it, each test on a school of its own (made in the server's
  * database): authorising a colleague (the invitation read from the e2e server's outbox: it has no
  * MAIL_URL), who accepts in another browser and is signed out the moment they are unauthorised;
- * the last row's refusals; removing yourself (asked twice; never the last user); and 'Forgot
+ * the last row's refusal; another school's address invited as any other, its owner alone told on
+ * the welcome page that it has an account; removing yourself (asked twice; never the last user); and 'Forgot
  * password?'.
  */
 let db: Db;
@@ -146,8 +147,9 @@ test.describe('Manage Users', () => {
     await invitee.close();
   });
 
-  test("the last row says what is wrong: a field left empty, another school's address", async ({ page }) => {
+  test("the last row says what is wrong with a field left empty; another school's address is invited as any other, and only its owner learns it has an account", async ({ page, browser }) => {
     const school = await newSchool(1);
+    const elsewhere = (await newSchool(1)).users[0]!;
     await signIn(page.request, school.users[0]!);
     const table = await openUsers(page);
     const email = page.getByLabel('Email of the user to authorise');
@@ -161,11 +163,21 @@ test.describe('Manage Users', () => {
     await expect(email).toHaveAttribute('aria-invalid', 'true');
     expect(await seriousViolations(page)).toEqual([]);
 
-    await email.fill(ADMIN.email);
+    await email.fill(elsewhere.email);
     await page.getByRole('button', { name: 'Authorise', exact: true }).click();
-    await expect(problem).toHaveText(USED_BY_ANOTHER_SCHOOL);
-    await expect(name).toHaveValue('Somebody');
-    await expect(table.locator('tbody tr')).toHaveCount(1);
+    await expect(toast(page, 'User Added!')).toBeVisible();
+    await expect(problem).toHaveCount(0);
+    await expect(rowOf(table, elsewhere.email)).toContainText('Invited');
+
+    const owner = await browser.newContext();
+    const welcome = await owner.newPage();
+    expect((await welcome.goto(await mailedLink(elsewhere.email, '/welcome/')))?.status()).toBe(409);
+    await expect(welcome.getByRole('heading', { name: 'This address already has a Staff Portal account' })).toBeVisible();
+    await expect(welcome.locator('#link-problem')).toContainText(`if you also need to work for ${school.name}`);
+    expect(await seriousViolations(welcome)).toEqual([]);
+    await owner.close();
+    // Their account is as it was.
+    await signIn(page.request, elsewhere);
   });
 
   test('removing yourself asks twice and signs you out; the last user cannot be removed', async ({ page }) => {

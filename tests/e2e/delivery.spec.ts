@@ -1,5 +1,5 @@
 /**
- * Delivery of the built portal (scripts/serve.mjs): precompressed static files with immutable
+ * Delivery of the built portal (src/platform/server/serve.ts): precompressed static files with immutable
  * caching, compressed pages and API answers, checked with raw HTTP requests (the body as sent),
  * and a signed-in page in Chromium still loading every asset compressed without a console error.
  */
@@ -124,9 +124,18 @@ test.describe('static files', () => {
     expect(answer.body.equals(fs.readFileSync(path.join(CLIENT_DIR, 'favicon.svg')))).toBe(true);
   });
 
-  test('a missing asset is still Astro’s to answer', async () => {
-    const answer = await raw('/_astro/missing.Abc123.js', { 'Accept-Encoding': 'br' });
-    expect(answer.status).not.toBe(200);
+  // Signed in, as a page's own script and style loads are: the unknown address is Astro's 404 page,
+  // never a file's answer (no ETag, no year-long caching a later build's file would be hidden behind).
+  test('a missing asset is Astro’s 404 page, kept by no cache', async () => {
+    const answer = await raw('/_astro/missing.Abc123.js', { 'Accept-Encoding': 'br', Cookie: adminCookie() });
+    expect(answer.status).toBe(404);
+    expect(answer.headers['content-type']).toMatch(/^text\/html/);
+    expect(answer.headers['cache-control']).toBe('private, no-store');
+    expect(answer.headers.etag).toBeUndefined();
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(answer.headers.vary).toMatch(/Accept-Encoding/);
+    expect(answer.body.toString()).toContain('Page not found');
   });
 });
 

@@ -10,7 +10,7 @@ import {
   FIELDS_REQUIRED,
   folderLabel,
   PENDING_VERIFICATION,
-} from '../../src/contracts/hapara';
+} from '../../src/modules/hapara/contract';
 import { formatDayMonthYear } from '../../src/lib/dates';
 
 /**

@@ -6,7 +6,7 @@ import { expect, test } from './support/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { storageStatePath } from './support/env';
 import { seriousViolations, toast, waitForHydration, watchErrors } from './support/website-lists';
-import { LEAVERS_CLASS_LIST_REFUSED, LEAVERS_NOT_CLASS_LIST, LEAVERS_REQUESTED } from '../../src/contracts/hapara-rules';
+import { LEAVERS_CLASS_LIST_REFUSED, LEAVERS_NOT_CLASS_LIST, LEAVERS_REQUESTED } from '../../src/modules/hapara/rules';
 
 /**
  * Leavers List Upload (/hapara/leavers) as the demo school's admin. The roster is the demo seed's

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { storageStatePath } from './support/env';
 import { seriousViolations, watchErrors } from './support/website-lists';
-import { STATUS_UP_TO_DATE, statusResponseSchema } from '../../src/contracts/hapara';
+import { STATUS_UP_TO_DATE, statusResponseSchema } from '../../src/modules/hapara/contract';
 import { formatDayMonthYear } from '../../src/lib/dates';
 
 /** Status (/hapara/status) and the upload notice (/hapara/upload) as the demo school's admin. Other specs file requests meanwhile: no exact counts. */

@@ -18,7 +18,7 @@ import {
   studentsTable,
   uniqueWord,
 } from './support/hapara';
-import type { Db } from '../../src/server/db';
+import type { Db } from '../../src/platform/db';
 
 /**
  * Manage Students (/hapara/studentlist) as the demo school's admin. Specs share the school and

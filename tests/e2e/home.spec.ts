@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './support/test';
-import { E2E_ANNOUNCEMENT, ROOT, SUPPORT_URL, runCli, storageStatePath } from './support/env';
+import { E2E_ANNOUNCEMENT, SUPPORT_URL, runCli, storageStatePath } from './support/env';
 import { recordApiCalls } from './support/fixtures';
 
 test.use({ storageState: storageStatePath('admin') });
@@ -12,31 +11,63 @@ test('/ redirects to /home', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
 });
 
-const QUICK_LINKS = ['/website/posts', '/app/managestaff', '/newsletter/manage/list', '/hapara/studentlist', '/account/products', '/support/tickets'];
-/** Whether the portal has a screen at this address yet (its page file exists, as `<href>.astro` or `<href>/index.astro`). */
-const built = (href: string) => [`${href}.astro`, `${href}/index.astro`].some((file) => fs.existsSync(path.join(ROOT, 'src/pages', file)));
+/** Spec section 1: the home screen's Quick Links, by their titles. */
+const QUICK_LINKS = [
+  ['Manage Posts', '/website/posts'],
+  ['App Staff List', '/app/managestaff'],
+  ['Mailing List', '/newsletter/manage/list'],
+  ['Manage Students', '/hapara/studentlist'],
+  ['My Products', '/account/products'],
+  ['My Tickets', '/support/tickets'],
+];
 
-test('Quick Links has the six entries: a link to each screen that exists, the others marked Coming soon', async ({ page }) => {
-  expect(QUICK_LINKS.filter(built).length, 'some quick links lead somewhere').toBeGreaterThan(0);
+/** Spec section 2's sidebar menu, in its order, with the screens added since (Sent Newsletters, Activity Log). */
+const SIDEBAR = [
+  ['Home', '/home'],
+  ['Manage Posts', '/website/posts'],
+  ['Manage Pages', '/website/pages'],
+  ['Manage Galleries', '/website/galleries'],
+  ['Manage Staff List', '/website/managestaff'],
+  ['Send Notification', '/app/send'],
+  ['Manage Staff List', '/app/managestaff'],
+  ['Manage Mailing List', '/newsletter/manage/list'],
+  ['Simple Newsletter', '/newsletter/send/simple'],
+  ['Newsletter Builder', '/newsletter/send/builder'],
+  ['Sent Newsletters', '/newsletter/sent'],
+  ['Student List Upload', '/hapara/upload'],
+  ['Leavers List Upload', '/hapara/upload'],
+  ['Manage Students', '/hapara/studentlist'],
+  ['Manage Classes', '/hapara/classlist'],
+  ['Status', '/hapara/status'],
+  ['My Products', '/account/products'],
+  ['Manage Users', '/account/users'],
+  ['Activity Log', '/account/activity'],
+  ['My Tickets', '/support/tickets'],
+  ['New Support Ticket', '/support/new'],
+  ['Tutorials', '/support/help'],
+  ['Knowledgebase', '/support/knowledgebase'],
+];
+
+/** Each address answers its screen (not a 404) to the signed-in admin. */
+async function expectScreens(request: APIRequestContext, hrefs: string[]): Promise<void> {
+  for (const href of new Set(hrefs)) expect((await request.get(href)).status(), href).toBe(200);
+}
+
+test('Quick Links has the six entries of the spec, each a link to its screen', async ({ page }) => {
   await page.goto('/home');
   const section = page.getByRole('region', { name: 'Quick Links' });
-  const hrefs = await section.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-  expect(hrefs).toEqual(QUICK_LINKS.filter(built));
   await expect(section.getByRole('listitem')).toHaveCount(6);
-  await expect(section.getByText('Coming soon')).toHaveCount(QUICK_LINKS.filter((href) => !built(href)).length);
+  const links = await section.getByRole('link').evaluateAll((as) => as.map((a) => [a.querySelector('strong')?.textContent?.trim(), a.getAttribute('href')]));
+  expect(links).toEqual(QUICK_LINKS);
+  await expectScreens(page.request, QUICK_LINKS.map(([, href]) => href!));
 });
 
-test('the sidebar links only to screens that exist and names the others as Coming soon', async ({ page }) => {
+test('the sidebar links every screen of the menu, in its order', async ({ page }) => {
   await page.goto('/home');
   const sidebar = page.locator('#app-sidebar');
-  const hrefs = await sidebar.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
-  expect(hrefs).toContain('/website/posts');
-  for (const href of hrefs) expect(built(href), `${href} has a page`).toBe(true);
-  // Every menu screen may exist by now: any entry still without one is named Coming soon.
-  const soon = sidebar.locator('.menu-soon');
-  for (const item of await soon.all()) await expect(item).toContainText('Coming soon');
-  // Each listed product's screens are still all named: links and Coming soon entries together.
-  await expect(sidebar.getByText('Manage Mailing List')).toHaveCount(1);
+  const links = await sidebar.getByRole('link').evaluateAll((as) => as.map((a) => [a.textContent?.trim(), a.getAttribute('href')]));
+  expect(links).toEqual(SIDEBAR);
+  await expectScreens(page.request, SIDEBAR.map(([, href]) => href!));
 });
 
 test.describe('Updates from the provider', () => {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { defaultSettings, type Block, type Build, type CellBlock, type ColumnSize } from '../../src/contracts/newsletter-builder';
-import { renderEmail } from '../../src/server/newsletter/builder/render';
+import { defaultSettings, type Block, type Build, type CellBlock, type ColumnSize } from '../../src/modules/newsletter/builder-contract';
+import { renderEmail } from '../../src/modules/newsletter/server/embedded/builder/render';
 import { expect, test } from './support/test';
 
 /**

@@ -3,7 +3,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { ADMIN, storageStatePath } from './support/env';
-import type { Db } from '../../src/server/db';
+import type { Db } from '../../src/platform/db';
 import { seriousViolations, toast, waitForHydration } from './support/website-lists';
 import { openNewsletterDb } from './support/newsletter';
 

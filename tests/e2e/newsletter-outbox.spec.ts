@@ -1,13 +1,13 @@
 import crypto from 'node:crypto';
 import { expect, test } from './support/test';
 import { ADMIN, storageStatePath } from './support/env';
-import type { Db } from '../../src/server/db';
-import { findSchoolByLabel } from '../../src/server/account/service';
-import { emailKey } from '../../src/contracts/newsletter-rules';
-import { insertMember } from '../../src/server/newsletter/members/repository';
-import { startSend } from '../../src/server/newsletter/sends/service';
+import type { Db } from '../../src/platform/db';
+import { findSchoolByLabel } from '../../src/modules/account/server/service';
+import { emailKey } from '../../src/modules/newsletter/rules';
+import { insertMember } from '../../src/modules/newsletter/server/embedded/members/repository';
+import { startSend } from '../../src/modules/newsletter/server/embedded/sends/service';
 import { seriousViolations, waitForHydration } from './support/website-lists';
-import { openNewsletterDb } from './support/newsletter';
+import { E2E_QUOTA, openNewsletterDb } from './support/newsletter';
 
 /**
  * The outbox as staff read it (the e2e server has no MAIL_URL, so every copy is kept): a send's
@@ -46,7 +46,7 @@ async function sendWithPictures(baseUrl: string): Promise<Sent> {
   const ctx = { db, domain: { id: school.id, label: school.label }, user: { id: Number(admin.id), email: admin.email }, now };
   const subject = `E2E outbox ${stamp}`;
   const html = `<h1>Harvest festival</h1><p>Bring a tin for the food bank.</p><p><img src="${baseUrl}/favicon.svg" alt="School crest" width="48" height="48"><img src="${DATA_PNG}" alt="Red square" width="16" height="16"></p>`;
-  const { id: sendId, total } = await startSend(ctx, { fromName: 'Demo School', subject, html, text: 'Harvest festival\n\nBring a tin for the food bank.' }, baseUrl);
+  const { id: sendId, total } = await startSend(ctx, { fromName: 'Demo School', subject, html, text: 'Harvest festival\n\nBring a tin for the food bank.' }, { portalOrigin: baseUrl, quota: E2E_QUOTA });
   await expect
     .poll(async () => (await db.selectFrom('mail_outbox').select('id').where('subject', '=', subject).execute()).length, { timeout: 20_000 })
     .toBe(total);

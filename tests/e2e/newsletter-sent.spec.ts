@@ -1,6 +1,6 @@
 import { expect, test } from './support/test';
 import { storageStatePath } from './support/env';
-import type { Db } from '../../src/server/db';
+import type { Db } from '../../src/platform/db';
 import { seriousViolations, waitForHydration } from './support/website-lists';
 import { openNewsletterDb, sendToNewMember } from './support/newsletter';
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { expect, test } from './support/test';
 import { storageStatePath } from './support/env';
-import type { Db } from '../../src/server/db';
+import type { Db } from '../../src/platform/db';
 import { openNewsletterDb } from './support/newsletter';
 import { seriousViolations, waitForHydration } from './support/website-lists';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { expect, test } from './support/test';
 import { storageStatePath } from './support/env';
-import type { Db } from '../../src/server/db';
+import type { Db } from '../../src/platform/db';
 import { seriousViolations, toast, waitForHydration } from './support/website-lists';
 import { openNewsletterDb } from './support/newsletter';
 
@@ -81,7 +81,8 @@ test.describe('Simple Newsletter', () => {
       await page.setViewportSize(size);
       await page.goto('/newsletter/send/simple');
       await waitForHydration(page);
-      await expect(page.locator('.ce-paragraph').first()).toBeVisible();
+      // Editor.js lays its first block out after hydration: on a loaded machine that took over 5 s.
+      await expect(page.locator('.ce-paragraph').first()).toBeVisible({ timeout: 15_000 });
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
       expect(await seriousViolations(page)).toEqual([]);
     });

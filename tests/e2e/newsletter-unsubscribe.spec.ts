@@ -1,8 +1,8 @@
 import { expect, test } from './support/test';
 import { ADMIN, storageStatePath } from './support/env';
-import type { Db } from '../../src/server/db';
-import { findSchoolByLabel } from '../../src/server/account/service';
-import { emailKey } from '../../src/contracts/newsletter-rules';
+import type { Db } from '../../src/platform/db';
+import { findSchoolByLabel } from '../../src/modules/account/server/service';
+import { emailKey } from '../../src/modules/newsletter/rules';
 import { waitForHydration } from './support/website-lists';
 import { openNewsletterDb, sendToNewMember } from './support/newsletter';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect, test } from './support/test';
-import { ADMIN, VIEWER, dataDir } from './support/env';
+import { ADMIN, PASSWORD, VIEWER, dataDir } from './support/env';
 import { signInWithApi } from './support/fixtures';
 import { freePort, startServer, type RunningServer } from './support/server';
 
@@ -124,6 +124,7 @@ test.describe('request limits and odd addresses', () => {
     const res = await fetch(`${baseURL}/api/website/%E0%A4%A`);
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toContain('application/json');
+    expect(res.headers.get('cache-control')).toBe('no-store');
     expect(await res.json()).toEqual({ success: false, isAuthFailed: false, message: 'The address of this request is not valid.' });
   });
 
@@ -177,5 +178,64 @@ test.describe('public sites on their own origin (PORTAL_SITES_URL)', () => {
     }
     const login = await fetch(`${portal}/login`);
     expect(login.status).toBe(200);
+  });
+});
+
+test.describe('behind a TLS proxy (PORTAL_URL on https)', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  // The proxy ends TLS and talks plain http to the server, as this test does.
+  let server: RunningServer | undefined;
+  let base = '';
+
+  test.beforeAll(async () => {
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    server = await startServer({ dir: dataDir(), port, env: { PORTAL_URL: 'https://portal.example.org' } });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('every answer carries Strict-Transport-Security, static files and refusals too, and the session cookie is Secure', async () => {
+    const login = await fetch(`${base}/login`);
+    const asset = /"(\/_astro\/[^"]+\.(?:css|js))"/.exec(await login.text())?.[1];
+    expect(asset).toBeDefined();
+    for (const res of [
+      login,
+      await fetch(`${base}${asset}`),
+      await fetch(`${base}/favicon.svg`),
+      await fetch(`${base}/home`, { redirect: 'manual' }),
+      await fetch(`${base}/api/api/user`),
+      await fetch(`${base}/api/website/%E0%A4%A`),
+      await fetch(`${base}/sites/demo.school`),
+      await fetch(`${base}/no-such-page`),
+    ]) {
+      expect(res.headers.get('strict-transport-security'), res.url).toBe('max-age=31536000');
+    }
+    const signedIn = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: ADMIN.email, password: PASSWORD }),
+    });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.getSetCookie().join('\n')).toMatch(/^portal_session=[^;]+;.*\bSecure\b/im);
+  });
+
+  test('a server without PORTAL_URL sends no Strict-Transport-Security', async ({ request }) => {
+    expect((await request.get('/login')).headers()['strict-transport-security']).toBeUndefined();
+  });
+
+  test('start-up warns, in one line, when PORTAL_URL is unset and other machines can reach the server', async () => {
+    const port = await freePort();
+    const open = await startServer({ dir: dataDir(), port, host: '0.0.0.0', readyBase: `http://127.0.0.1:${port}` });
+    try {
+      expect(open.log().split('\n').filter((line) => line.includes('PORTAL_URL'))).toEqual([
+        "Warning: PORTAL_URL is not set, so emailed links (invitations, password resets, newsletters) name this server's own address, and requests that reach it under any other name cannot send them: set PORTAL_URL to the portal's public address (e.g. https://portal.example.org).",
+      ]);
+    } finally {
+      await open.stop();
+    }
+    expect(server?.log()).not.toContain('PORTAL_URL');
   });
 });

@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { ROOT, storageStatePath } from './support/env';
 import { seriousViolations } from './support/website-lists';
-import { tourSchema, type Tour } from '../../src/contracts/support-tours';
+import { tourSchema, type Tour } from '../../src/modules/support/tours-contract';
 
 /**
  * The guided tours (Support > Tutorials) in Chromium: every tour from its data file runs from
@@ -12,7 +12,7 @@ import { tourSchema, type Tour } from '../../src/contracts/support-tours';
  * bubble is a focused, labelled dialog whose buttons Tab reaches and which Escape closes, focus
  * going back; hopscotch loads only when a tour starts; axe finds nothing serious with a bubble open.
  */
-const TOURS_DIR = path.join(ROOT, 'src/islands/support/tours');
+const TOURS_DIR = path.join(ROOT, 'src/modules/support/client/islands/tours');
 const TOURS: Tour[] = fs
   .readdirSync(TOURS_DIR)
   .filter((name) => name.endsWith('.json'))

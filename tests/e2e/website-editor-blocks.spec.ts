@@ -9,7 +9,7 @@
 import { expect, test } from './support/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { storageStatePath } from './support/env';
-import { LOCKED_REASON } from '../../src/islands/website/RowLinks';
+import { LOCKED_REASON } from '../../src/modules/website/client/islands/RowLinks';
 import {
   addGalleryImage,
   createGallery,

@@ -75,7 +75,7 @@ async function openEditor(page: Page, url: string): Promise<void> {
   await expect(page.getByRole('button', { name: /^(Save|Create)$/ })).toBeEnabled();
 }
 
-/** The success toast goes with the user to the list (src/lib/flash.ts) and shows there. */
+/** The success toast goes with the user to the list (src/lib/browser/flash.ts) and shows there. */
 async function expectToastOnList(page: Page, listPath: string, text: string): Promise<void> {
   await expect(page).toHaveURL(new RegExp(`${listPath}$`));
   await expect(toast(page, text)).toBeVisible();

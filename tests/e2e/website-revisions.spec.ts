@@ -47,6 +47,8 @@ async function saveAndLeave(page: Page): Promise<void> {
 
 test.describe('revisions', () => {
   test('each save keeps one; Restore puts the first back in the editor, and Save keeps it', async ({ page }) => {
+    // Four editor visits and three saves: 15-22 s on a quiet 2-core machine, over 30 s beside a gallery upload.
+    test.setTimeout(60_000);
     const errors = watchErrors(page);
     const first = uniqueTitle('Revised');
     const id = await createPost(page.request, first, '<p>Version one.</p>');

@@ -10,7 +10,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { DETECTOR, XSS_CORPUS, XSS_CORPUS_SIZE, controlPayloads, distinctPayloadCount, payloadById, type VectorFamily } from './support/xss-corpus';
 import { XSS_USER, ensureXssData, xssStorageStatePath, type XssData, type XssItem } from './support/xss-data';
-import { WEBSITE_PAGE_SIZE } from '../../src/contracts/website-rules';
+import { WEBSITE_PAGE_SIZE } from '../../src/modules/website/rules';
 
 // Both workers share the load: each runs beforeAll, and the data is created once for both.
 test.describe.configure({ mode: 'parallel', timeout: 120_000 });
@@ -27,6 +27,8 @@ const PAGE_SIZE = WEBSITE_PAGE_SIZE;
 
 let data: XssData;
 
+// Playwright reads the fixtures a hook needs from its first parameter's pattern: this one needs none.
+// eslint-disable-next-line no-empty-pattern
 test.beforeAll(async ({}, testInfo) => {
   const baseURL = testInfo.project.use.baseURL;
   if (!baseURL) throw new Error('The project has no baseURL.');

@@ -1,5 +1,5 @@
-import { addUser, createSchool } from '../../src/server/account/service';
-import type { Products } from '../../src/contracts/shell';
+import { addUser, createSchool } from '../../src/modules/account/server/service';
+import type { Products } from '../../src/lib/contract/shell';
 import type { TestContext } from './runtime';
 
 export const NO_PRODUCTS: Products = { hapara: false, newsletter: false, builder: false, website: false, app: false };

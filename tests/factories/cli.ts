@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
-import { main } from '../../src/server/cli/main';
-import type { Runtime } from '../../src/server/runtime';
+import { main } from '../../src/app/cli/main';
+import type { Runtime } from '../../src/platform/runtime';
 import type { TestContext } from './runtime';
 
 /** What one run of the operator command printed, and its exit code. */

@@ -43,6 +43,7 @@ async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promi
       `TEST_DATABASE_URL names a PostgreSQL server that does not answer (${where.hostname}:${where.port || 5432}): ${
         err instanceof Error ? err.message : String(err)
       }. Start it, or unset TEST_DATABASE_URL to test on SQLite only.`,
+      { cause: err },
     );
   }
   try {

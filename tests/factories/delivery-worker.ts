@@ -3,11 +3,11 @@
  * queued jobs of the database in PORTAL_DATA_DIR, mail going to MAIL_URL, until none is left or
  * it is killed. It is started with `node --import tsx` and killed with SIGKILL mid-send.
  */
-import { parseConfig } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db';
-import { runDueJobs } from '../../src/server/jobs';
-import { JOBS } from '../../src/server/modules';
-import { systemClock } from '../../src/server/clock';
+import { parseConfig } from '../../src/platform/config';
+import { openDatabase } from '../../src/platform/db';
+import { runDueJobs } from '../../src/platform/jobs';
+import { JOBS } from '../../src/app/modules';
+import { systemClock } from '../../src/platform/clock';
 
 const config = parseConfig(process.env);
 const db = openDatabase(config);

@@ -1,5 +1,5 @@
-import type { Api } from '../../src/server/api';
-import { SESSION_COOKIE } from '../../src/server/auth/sessions';
+import type { Api } from '../../src/app/api';
+import { SESSION_COOKIE } from '../../src/platform/auth/sessions';
 
 /** The address the Astro adapter would hand the API; rate limits count per address. */
 export const CLIENT_ADDRESS = '203.0.113.5';

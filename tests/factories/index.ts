@@ -3,7 +3,7 @@ export * from './accounts';
 export * from './http';
 export * from './database';
 
-import type { Products } from '../../src/contracts/shell';
+import type { Products } from '../../src/lib/contract/shell';
 import { addTestUser, createTestSchool, type TestSchool, type TestUser } from './accounts';
 import { signIn } from './http';
 import type { TestContext } from './runtime';

@@ -1,4 +1,4 @@
-import type { Api } from '../../src/server/api';
+import type { Api } from '../../src/app/api';
 import { CLIENT_ADDRESS } from './http';
 
 export interface TestFile {

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { parseConfig, type Config } from '../../src/server/config';
-import { openDatabase, type Db } from '../../src/server/db';
-import { migrateAll } from '../../src/server/process';
-import { createApi, type Api } from '../../src/server/api';
-import type { Runtime } from '../../src/server/runtime';
+import { parseConfig, type Config } from '../../src/platform/config';
+import { openDatabase, type Db } from '../../src/platform/db';
+import { migrateAll, startPortalWorkPool } from '../../src/app/process';
+import { createApi, type Api } from '../../src/app/api';
+import type { Runtime } from '../../src/platform/runtime';
 import { createPostgresDatabase, testDatabaseKind, testPostgresUrl, type TestDatabaseKind } from './database';
 
 /** A clock the test moves by hand; the runtime reads `now` (unix seconds) on every call. */
@@ -83,7 +83,9 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   let config: Config;
   let db: Db;
   try {
-    config = parseConfig({ ...options.env, PORTAL_DATA_DIR: dir, DATABASE_URL: database.url ?? '' });
+    // The API is asked at http://localhost (Hono's default base): as if the server listened there, on
+    // port 80, so the links it emails (http/link-addresses.ts) name the address the requests reach.
+    config = parseConfig({ PORT: '80', ...options.env, PORTAL_DATA_DIR: dir, DATABASE_URL: database.url ?? '' });
     db = openDatabase(config);
   } catch (err) {
     await database.drop?.();
@@ -97,6 +99,8 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     throw err;
   }
   const clock = options.clock ?? createTestClock();
+  // The real pool, as the server has it: its threads run the sources under tsx (one pool per test file).
+  startPortalWorkPool(config);
   const runtime: Runtime = { config, db, clock: () => clock.now };
   const app = createApi(runtime);
   let closed = false;

@@ -7,9 +7,9 @@
  *   const res = await up().call('/api/website/wordpress/posts?page=1&limit=10', { cookie });
  */
 import { afterAll, beforeAll } from 'vitest';
-import { createUpstreamApi, type UpstreamApi } from '../../src/server/upstream/api';
-import { UPSTREAM_MODULES } from '../../src/server/upstream-modules';
-import { PRODUCT_GATES } from '../../src/server/shell-modules';
+import { createUpstreamApi, type UpstreamApi } from '../../src/platform/upstream/api';
+import { UPSTREAM_MODULES } from '../../src/app/upstream/modules';
+import { PRODUCT_GATES } from '../../src/app/shell-modules';
 import { startLegacyBackend, type LegacyBackend } from '../legacy-backend/server';
 import { LEGACY_ADMIN } from '../legacy-backend/seed';
 

@@ -1,8 +1,8 @@
-import type { Api } from '../../src/server/api';
-import { schoolContext, type SchoolContext } from '../../src/server/context';
-import { isLockedContent } from '../../src/contracts/website-rules';
-import * as repo from '../../src/server/website/content/repository';
-import { createPage, createPost } from '../../src/server/website/content/service';
+import type { Api } from '../../src/app/api';
+import { schoolContext, type SchoolContext } from '../../src/platform/context';
+import { isLockedContent } from '../../src/modules/website/rules';
+import * as repo from '../../src/modules/website/server/embedded/content/repository';
+import { createPage, createPost } from '../../src/modules/website/server/embedded/content/service';
 import { get, post, type RequestOptions } from './http';
 import type { TestContext } from './runtime';
 import type { TestSchool } from './accounts';

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCommand, useCleanEnv } from '../factories/cli';
-import { openDatabase, type Db } from '../../src/server/db';
-import { migrateAll } from '../../src/server/process';
-import { DEMO_SCHOOL } from '../../src/server/seed/demo';
+import { openDatabase, type Db } from '../../src/platform/db';
+import { migrateAll } from '../../src/app/process';
+import { DEMO_SCHOOL } from '../../src/app/seed/demo';
 import { bodyOf, createTestContext, get, makeTempDir, postLogin, signIn, type TestContext } from '../factories';
 
 /** The variables the command reads that could leak in from the machine running the tests. */

@@ -2,17 +2,17 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db';
-import { runDueJobs } from '../../src/server/jobs';
-import { mailTransportOf } from '../../src/server/mail';
-import { JOBS } from '../../src/server/modules';
-import { migrateAll } from '../../src/server/process';
-import { addUser, createSchool } from '../../src/server/account/service';
-import { emailKey } from '../../src/contracts/newsletter-rules';
-import { insertMembers } from '../../src/server/newsletter/members/repository';
-import { BATCH_SIZE } from '../../src/server/newsletter/sends/delivery';
-import { sendProgress, startSend } from '../../src/server/newsletter/sends/service';
+import { parseConfig } from '../../src/platform/config';
+import { openDatabase } from '../../src/platform/db';
+import { runDueJobs } from '../../src/platform/jobs';
+import { mailTransportOf } from '../../src/platform/mail';
+import { JOBS } from '../../src/app/modules';
+import { migrateAll } from '../../src/app/process';
+import { addUser, createSchool } from '../../src/modules/account/server/service';
+import { emailKey } from '../../src/modules/newsletter/rules';
+import { insertMembers } from '../../src/modules/newsletter/server/embedded/members/repository';
+import { BATCH_SIZE } from '../../src/modules/newsletter/server/embedded/sends/delivery';
+import { sendProgress, startSend } from '../../src/modules/newsletter/server/embedded/sends/service';
 import { makeTempDir } from '../factories';
 import { startSmtpSink } from '../factories/smtp-sink';
 
@@ -44,7 +44,7 @@ describe('a send killed mid-way', () => {
       const office = await addUser(db, { label: school.label, email: 'office@crash.school', name: 'Office', password: 'a-long-password' }, now);
       const user = { id: office.id, email: office.email };
       const ctx = { db, domain: { id: school.id, label: school.label }, user, now };
-      const send = await startSend(ctx, { fromName: 'Crash School', subject: 'Sports day', html: '<p>Friday</p>', text: 'Friday' }, 'https://portal.example.org');
+      const send = await startSend(ctx, { fromName: 'Crash School', subject: 'Sports day', html: '<p>Friday</p>', text: 'Friday' }, { portalOrigin: 'https://portal.example.org', quota: config });
       expect(send.total).toBe(RECIPIENTS);
 
       // A worker process sends until it is killed, a good way in.

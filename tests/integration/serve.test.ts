@@ -1,7 +1,7 @@
 /**
- * The server front's delivery (scripts/delivery.mjs) on real sockets: static files indexed from a
- * precompressed folder (scripts/precompress.mjs), and the compression of rendered answers, whole
- * or streamed. tests/e2e/delivery.spec.ts checks the same on the built portal.
+ * The server front's delivery (src/platform/server/static-files.ts, compress-responses.ts) on real
+ * sockets: static files indexed from a precompressed folder (scripts/precompress.mjs), and the
+ * compression of rendered answers, whole or streamed. tests/e2e/delivery.spec.ts checks the same on the built portal.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -9,7 +9,9 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { compressResponses, indexStaticFiles, negotiateEncoding, serveStatic } from '../../scripts/delivery.mjs';
+import { compressResponses } from '../../src/platform/server/compress-responses';
+import { negotiateEncoding } from '../../src/platform/server/encoding';
+import { indexStaticFiles, serveStatic } from '../../src/platform/server/static-files';
 import { precompressDirectory } from '../../scripts/precompress.mjs';
 import { makeTempDir } from '../factories';
 
@@ -67,7 +69,7 @@ function request(url: string, headers: Record<string, string> = {}, method = 'GE
   });
 }
 
-/** A handler that compresses like serve.mjs and then runs `render`. */
+/** A handler that compresses like serve.ts and then runs `render`. */
 const compressing =
   (render: Handler): Handler =>
   (req, res) => {
@@ -304,7 +306,7 @@ describe('static files', () => {
     await precompressDirectory(dir);
   });
 
-  /** serve.mjs's front on `dir`: static files first, the rest "rendered" (a marker answer). */
+  /** serve.ts's front on `dir`: static files first, the rest "rendered" (a marker answer). */
   async function staticServer(): Promise<string> {
     const index = indexStaticFiles(dir);
     rendered = [];

@@ -13,7 +13,7 @@ import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { LegacyRouter, type LegacyAnswer, type LegacyRequest } from './router';
-import { LegacyStore } from './store';
+import { LegacyStore, type Fault } from './store';
 import { registerShell } from './modules/shell';
 import { registerModules } from './modules';
 import { seedLegacy } from './seed';
@@ -83,6 +83,15 @@ export async function startLegacyBackend(options: LegacyBackendOptions = {}): Pr
     return token;
   }
 
+  /** Whether the browser of `token` makes its `count`th `request` within `timeoutMs`. */
+  async function madeBy(token: string | undefined, fault: Extract<Fault, { kind: 'until' }>): Promise<boolean> {
+    const made = () => (store.sessionRequests.get(token ?? '') ?? []).filter((r) => r === fault.request).length >= fault.count;
+    for (const end = Date.now() + fault.timeoutMs; Date.now() < end; await new Promise((resolve) => setTimeout(resolve, 5))) {
+      if (made()) return true;
+    }
+    return made();
+  }
+
   const server = http.createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://legacy.invalid');
@@ -92,6 +101,7 @@ export async function startLegacyBackend(options: LegacyBackendOptions = {}): Pr
       const fault = store.faults.get(url.pathname);
       if (fault?.kind === 'destroy') return req.socket.destroy();
       if (fault?.kind === 'delay') await new Promise((resolve) => setTimeout(resolve, fault.ms));
+      if (fault?.kind === 'until' && !(await madeBy(token, fault))) return send(res, { status: 500, body: 'Held too long', headers: { 'Content-Type': 'text/plain' } });
       if (options.latencyMs && url.pathname.startsWith('/api/')) await new Promise((resolve) => setTimeout(resolve, options.latencyMs));
       if (fault?.kind === 'status') return send(res, { status: fault.status, body: 'Internal Server Error', headers: { 'Content-Type': 'text/plain' } });
       if (fault?.kind === 'malformed') return send(res, { json: fault.body });

@@ -16,8 +16,17 @@ export interface School {
   slices: Map<string, unknown>;
 }
 
-/** Faults a test asks for on one path: a malformed answer, a failure, a slow answer, a cut connection. */
-export type Fault = { kind: 'malformed'; body: unknown } | { kind: 'status'; status: number } | { kind: 'delay'; ms: number } | { kind: 'destroy' };
+/**
+ * Faults a test asks for on one path: a malformed answer, a failure, a slow answer, a cut
+ * connection, or an answer held until the same browser has made its `count`th `request` (500
+ * after `timeoutMs` if it never does: what proves two calls were made side by side, not in turn).
+ */
+export type Fault =
+  | { kind: 'malformed'; body: unknown }
+  | { kind: 'status'; status: number }
+  | { kind: 'delay'; ms: number }
+  | { kind: 'destroy' }
+  | { kind: 'until'; request: string; count: number; timeoutMs: number };
 
 export class LegacyStore {
   readonly users = new Map<string, LegacyUser>();

@@ -1,8 +1,8 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { CompressedBodies } from '../../scripts/compressed-bodies.mjs';
+import { CompressedBodies } from '../../src/platform/server/compressed-bodies';
 
-/** The compressed form of answers sent again byte for byte (scripts/compressed-bodies.mjs, used by scripts/delivery.mjs). */
+/** The compressed form of answers sent again byte for byte (src/platform/server/compressed-bodies.ts, used by compress-responses.ts). */
 describe('compressed bodies', () => {
   const page = (text: string) => Buffer.from(`<!doctype html><main>${text.repeat(200)}</main>`);
 

@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '../../src/server/config';
+import { isConfigError, parseConfig } from '../../src/platform/config';
+import type { Refusal } from '../../src/platform/errors';
 
-function configErrorOf(env: Record<string, string>): ConfigError {
+function configErrorOf(env: Record<string, string>): Refusal {
   try {
     parseConfig(env);
   } catch (err) {
-    if (err instanceof ConfigError) return err;
+    if (isConfigError(err)) return err;
     throw err;
   }
   throw new Error(`parseConfig accepted ${JSON.stringify(env)}`);
@@ -27,6 +28,7 @@ describe('parseConfig', () => {
     expect(config.PORTAL_ADMIN_PASSWORD).toBeUndefined();
     expect(config.PORTAL_DATA_DIR).toBe(path.resolve('./data'));
     expect(config.databaseFile).toBe(path.join(path.resolve('./data'), 'portal.db'));
+    expect(config.PORTAL_DAILY_SEND_QUOTA).toBe(20_000);
   });
 
   it('reads given values, turning numbers into numbers and the data folder into an absolute path', () => {
@@ -68,9 +70,12 @@ describe('parseConfig', () => {
     ['PORTAL_SUPPORT_URL', 'not a url'],
     ['PORTAL_ADMIN_EMAIL', 'not-an-email'],
     ['PORTAL_ADMIN_PASSWORD', 'short'],
-  ])('refuses %s=%j with a one-line ConfigError naming the variable', (name, value) => {
+    ['PORTAL_DAILY_SEND_QUOTA', '-1'],
+    ['PORTAL_DAILY_SEND_QUOTA', 'lots'],
+    ['PORTAL_DAILY_SEND_QUOTA', '10000001'],
+  ])('refuses %s=%j with a one-line configuration error naming the variable', (name, value) => {
     const error = configErrorOf({ [name]: value });
-    expect(error).toBeInstanceOf(ConfigError);
+    expect(error).toMatchObject({ code: 'invalid_config', field: name });
     expect(error.message).toContain(name);
     expect(error.message).not.toContain('\n');
     expect(error.message.length).toBeLessThan(300);
@@ -78,6 +83,10 @@ describe('parseConfig', () => {
 
   it('says what a good PORT looks like', () => {
     expect(configErrorOf({ PORT: 'abc' }).message).toMatch(/^Invalid configuration: PORT .*whole number.*"abc"/);
+  });
+
+  it('says what a good HOST looks like', () => {
+    expect(configErrorOf({ HOST: ' ' }).message).toBe('Invalid configuration: HOST must be a host name or address to listen on, such as localhost or 0.0.0.0 (got " ").');
   });
 
   it('names the bad time zone and what is expected', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dateFormat, formatDayMonthYear, isoDay } from '../../src/lib/dates';
-import { formatListDate } from '../../src/lib/website-lists';
-import { longDate } from '../../src/components/site/site-dates';
+import { formatListDate } from '../../src/modules/website/lists';
+import { longDate } from '../../src/modules/website/components/site/site-dates';
 
 /**
  * The cached formatters (lib/dates.ts) must write exactly what a formatter built on every call

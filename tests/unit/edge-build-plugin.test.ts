@@ -40,12 +40,12 @@ describe('the edge build plugin', () => {
   });
 
   it('fails the build, naming the chain, when code reaches the embedded backend', async () => {
-    await expect(edgeBundle('src/server/embedded-page-loaders.ts')).rejects.toThrow(
-      /Edge build: [\w@/-]+ is the embedded backend's \(Node only\), reached through .*src\/server\/embedded-page-loaders\.ts\./,
+    await expect(edgeBundle('src/app/embedded/backends.ts')).rejects.toThrow(
+      /Edge build: [\w@/-]+ is the embedded backend's \(Node only\), reached through .*src\/app\/embedded\/backends\.ts\./,
     );
   }, 60_000);
 
-  it('bundles upstream mode’s page loaders, which reach none of it', async () => {
-    await expect(edgeBundle('src/server/upstream-page-loaders.ts')).resolves.toBeUndefined();
+  it('bundles upstream mode’s backends, which reach none of it', async () => {
+    await expect(edgeBundle('src/app/upstream/backends.ts')).resolves.toBeUndefined();
   }, 60_000);
 });

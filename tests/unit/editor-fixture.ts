@@ -1,6 +1,6 @@
 /**
  * The editor tests' corpus: every post and page of WordPress's theme test data, both as the
- * import stores it (src/server/website/import/wxr.ts: autop + sanitiser) and as raw content:encoded.
+ * import stores it (src/modules/website/server/embedded/import/wxr.ts: autop + sanitiser) and as raw content:encoded.
  * Also the DOM the conversion gets in the tests (jsdom, the same code the island runs with the
  * browser's parser).
  */
@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { JSDOM } from 'jsdom';
 import { XMLParser } from 'fast-xml-parser';
-import { parseWxr } from '../../src/server/website/import/wxr';
+import { parseWxr } from '../../src/modules/website/server/embedded/import/wxr';
 import type { ParseHtml } from '../../src/lib/editor-html';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { previewHtml } from '../../src/islands/ui/rich-text/preview';
+import { previewHtml } from '../../src/ui/islands/rich-text/preview';
 
-/** The editor's first-paint picture of the content (src/islands/ui/rich-text/preview.ts). */
+/** The editor's first-paint picture of the content (src/ui/islands/rich-text/preview.ts). */
 describe('previewHtml', () => {
   it('keeps text, headings, lists, tables and images as stored', () => {
     const html = '<h2>Title</h2>\n<p>Text <a href="/x">link</a></p>\n<ul><li>One</li></ul>\n<table><tr><td>1</td></tr></table>\n<p><img src="/uploads/a/b.png" alt="" width="10" height="10" /></p>';

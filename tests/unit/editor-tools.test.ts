@@ -34,7 +34,7 @@ let editor: EditorJS;
 
 beforeAll(async () => {
   // Imported after the stub: Editor.js and its plugins touch window when they load.
-  const [{ default: EditorJSClass }, { buildTools }] = await Promise.all([import('@editorjs/editorjs'), import('../../src/islands/ui/rich-text/tools')]);
+  const [{ default: EditorJSClass }, { buildTools }] = await Promise.all([import('@editorjs/editorjs'), import('../../src/ui/islands/rich-text/tools')]);
   const holder = document.createElement('div');
   holder.id = 'editor';
   document.body.appendChild(holder);
@@ -167,7 +167,7 @@ describe('editing in Editor.js', () => {
   });
 
   it('the colour and size tools wrap the selection in a <span style>, not <font>', async () => {
-    const { wrapSelectionInStyle } = await import('../../src/islands/ui/rich-text/tools');
+    const { wrapSelectionInStyle } = await import('../../src/ui/islands/rich-text/tools');
     await editor.render({ blocks: htmlToBlocks('<p>Make this red</p>', parse) });
     const paragraph = document.querySelector<HTMLElement>('#editor .ce-paragraph');
     const text = paragraph?.firstChild;

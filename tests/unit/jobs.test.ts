@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { RETRY_CAP_SECONDS, collectJobs, retryDelaySeconds, scheduleKey, type JobHandler } from '../../src/server/jobs';
-import { FOUNDATION_JOBS } from '../../src/server/jobs/foundation';
-import { JOBS, SCHEDULES } from '../../src/server/modules';
+import { RETRY_CAP_SECONDS, collectJobs, retryDelaySeconds, scheduleKey, type JobHandler } from '../../src/platform/jobs';
+import { FOUNDATION_JOBS } from '../../src/platform/jobs/foundation';
+import { JOBS, SCHEDULES } from '../../src/app/modules';
 
 const noop: JobHandler = { run: async () => undefined };
 
@@ -39,6 +39,16 @@ describe('collecting jobs from the manifests', () => {
       collectJobs([{ name: 'a', jobs: { x: noop }, schedules: [{ name: 'x', everySeconds: 60 }, { name: 'x', everySeconds: 30 }] }]),
     ).toThrow(/scheduled twice/);
     expect(() => collectJobs([{ name: 'a', jobs: { x: noop }, schedules: [{ name: 'x', everySeconds: 0.5 }] }])).toThrow(/whole number/);
+  });
+
+  it('refuses a handler whose concurrency is not a whole number of at least one, or whose timeout is not positive', () => {
+    for (const concurrency of [0, 1.5, -1, Number.NaN]) {
+      expect(() => collectJobs([{ name: 'a', jobs: { x: { ...noop, concurrency } } }])).toThrow(/runs .* at a time/);
+    }
+    for (const timeoutSeconds of [0, -5, Number.POSITIVE_INFINITY, Number.NaN]) {
+      expect(() => collectJobs([{ name: 'a', jobs: { x: { ...noop, timeoutSeconds } } }])).toThrow(/times out after/);
+    }
+    expect(Object.keys(collectJobs([{ name: 'a', jobs: { x: { ...noop, concurrency: 1, timeoutSeconds: 0.5 } } }]).jobs)).toEqual(['x']);
   });
 
   it("gives the worker the foundation's upkeep with the modules' jobs", () => {

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { guardLeaving, type LeaveGuard } from '../../src/lib/leave-guard';
+import { guardLeaving, type LeaveGuard } from '../../src/lib/browser/leave-guard';
 
 /**
- * The shared unsaved-changes guard (src/lib/leave-guard.ts): links that would lose work are held
+ * The shared unsaved-changes guard (src/lib/browser/leave-guard.ts): links that would lose work are held
  * and handed to `ask`; closing the tab gets the browser's prompt; nothing is held once clean, or
  * once the user chose to leave.
  */

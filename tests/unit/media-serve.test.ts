@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fileResponse, servedInline } from '../../src/server/media/serve';
+import { fileResponse, servedInline } from '../../src/platform/media/serve';
 import { makeTempDir } from '../factories';
 
 describe('fileResponse', () => {

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { thumbnailUrl } from '../../src/contracts/website';
-import { isStoredName, newFileName, storedPath } from '../../src/server/media/store';
-import { thumbnailName, uploadUrl } from '../../src/server/media/urls';
-import { cleanFileName, titleFromName } from '../../src/server/website/media/service';
+import { thumbnailUrl } from '../../src/modules/website/contract';
+import { isStoredName, newFileName, storedPath } from '../../src/platform/media/store';
+import { thumbnailName, uploadUrl } from '../../src/platform/media/urls';
+import { cleanFileName, titleFromName } from '../../src/modules/website/server/embedded/media/service';
 
 describe('stored names', () => {
   it('are random hex with the given extension', () => {

@@ -1,15 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
-import { FOUNDATION_MIGRATIONS } from '../../src/server/db/migrations';
-import { JOBS, MIGRATIONS, MODULE_COMMANDS, MODULES, SCHEDULES, mountModuleApis } from '../../src/server/modules';
-import { MODULE_MENUS, PRODUCT_GATES, SHELL_MODULES } from '../../src/server/shell-modules';
-import { UPSTREAM_MODULES } from '../../src/server/upstream-modules';
-import type { AppEnv } from '../../src/server/http/types';
+import { FOUNDATION_MIGRATIONS } from '../../src/platform/db/migrations';
+import { JOBS, MIGRATIONS, MODULE_COMMANDS, MODULES, SCHEDULES, mountModuleApis } from '../../src/app/modules';
+import { MODULE_MENUS, PRODUCT_GATES, SHELL_MODULES } from '../../src/app/shell-modules';
+import { UPSTREAM_MODULES } from '../../src/app/upstream/modules';
+import { MODULE_LIST } from '../../src/app/module-list';
+import type { AppEnv } from '../../src/platform/http/types';
 
 describe('the module list', () => {
   it('names each module once', () => {
     const names = MODULES.map((m) => m.name);
     expect(new Set(names).size).toBe(names.length);
+  });
+
+  it("builds every side of a module from its one entry in the list, each by the module's name", () => {
+    for (const [name, manifest] of Object.entries(MODULE_LIST)) {
+      expect([manifest.embedded.name, manifest.upstream.name, manifest.shell.name]).toEqual([name, name, name]);
+    }
+    expect(MODULES).toEqual(Object.values(MODULE_LIST).map((m) => m.embedded));
   });
 
   it('gives every module a shell, and an upstream implementation, in the same order', () => {

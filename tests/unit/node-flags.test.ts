@@ -1,15 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SERVER_NODE_FLAGS } from '../../scripts/node-flags.mjs';
+import { SERVER_NODE_FLAGS } from '../../src/platform/server/node-flags';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-/** The server's heap settings (scripts/node-flags.mjs) reach the server `npm start` runs, and the servers the tests and the bench start. */
+/** The server's heap settings (src/platform/server/node-flags.ts) reach the server `npm start` runs, and the servers the tests and the bench start. */
 describe('server node flags', () => {
   it('npm start runs the server with them', () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-    expect(pkg.scripts.start).toBe(`node ${SERVER_NODE_FLAGS.join(' ')} scripts/start.mjs`);
+    expect(pkg.scripts.start).toBe(`node ${SERVER_NODE_FLAGS.join(' ')} src/app/start.ts`);
   });
 
   it('the e2e server and the bench start their servers and senders with them', () => {
@@ -18,14 +18,14 @@ describe('server node flags', () => {
     }
     const bench = fs.readFileSync(path.join(ROOT, 'scripts/bench.mjs'), 'utf8');
     const starts = bench.match(/startNode\(\[[^\]]*\]/g) ?? [];
-    const servers = starts.filter((s) => /SERVER|API_SERVER|start\.mjs/.test(s));
+    const servers = starts.filter((s) => /SERVER|API_SERVER|start\.ts/.test(s));
     expect(servers.length).toBeGreaterThanOrEqual(5);
     for (const start of servers) expect(start).toContain('...SERVER_NODE_FLAGS');
   });
 
-  it('scripts/serve.mjs tunes the heap before it imports the build', () => {
-    const serve = fs.readFileSync(path.join(ROOT, 'scripts/serve.mjs'), 'utf8');
+  it('the server front tunes the heap before it loads the build', () => {
+    const serve = fs.readFileSync(path.join(ROOT, 'src/platform/server/serve.ts'), 'utf8');
     expect(serve.indexOf('tuneServerHeap();')).toBeGreaterThan(-1);
-    expect(serve.indexOf('tuneServerHeap();')).toBeLessThan(serve.indexOf('await import(ENTRY)'));
+    expect(serve.indexOf('tuneServerHeap();')).toBeLessThan(serve.indexOf('await loadBuild('));
   });
 });

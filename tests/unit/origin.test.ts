@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCrossSiteRequest, isPortalScriptRequest } from '../../src/server/auth/origin';
+import { isCrossSiteRequest, isPortalScriptRequest } from '../../src/platform/auth/origin';
 
 const request = (url: string, headers: Record<string, string>) => new Request(url, { method: 'POST', headers });
 

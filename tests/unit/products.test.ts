@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { missingProduct, productsOf } from '../../src/lib/products';
-import { PRODUCT_GATES } from '../../src/server/shell-modules';
-import type { Products } from '../../src/contracts/shell';
+import { PRODUCT_GATES } from '../../src/app/shell-modules';
+import type { Products } from '../../src/lib/contract/shell';
 
 const NONE: Products = { hapara: false, newsletter: false, builder: false, website: false, app: false };
 const ALL: Products = { hapara: true, newsletter: true, builder: true, website: true, app: true };

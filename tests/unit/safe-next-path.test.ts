@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeNextPath } from '../../src/server/auth/service';
+import { safeNextPath } from '../../src/platform/auth/service';
 
 describe('safeNextPath', () => {
   it.each(['/home', '/website/posts', '/website/posts?page=2&query=sports%20day', '/support/tickets#new', '/account/users/'])(

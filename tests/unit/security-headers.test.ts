@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, hardeningHeaders } from '../../src/server/http/security-headers';
-import { decideOrigin } from '../../src/server/http/site-origin';
+import { contentSecurityPolicy, hardeningHeaders } from '../../src/platform/http/security-headers';
+import { decideOrigin } from '../../src/platform/http/site-origin';
 
 /** A policy as a map of directive name to its sources. */
 function directives(policy: string): Map<string, string[]> {

@@ -2,19 +2,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // The toast loads toastify (a DOM library): record what would be shown instead.
 const toasts = vi.hoisted(() => [] as Array<{ text: string; type: string | undefined }>);
-vi.mock('../../src/lib/toast', () => ({
+vi.mock('../../src/lib/browser/toast', () => ({
   showToast: (text: string, options: { type?: string } = {}) => {
     toasts.push({ text, type: options.type });
     return Promise.resolve();
   },
 }));
 
-import { callUrl, encodeQuery, formData, send } from '../../src/lib/send';
-import { CLIENT_HEADERS, GENERIC_FAILURE, readEnvelope, settle } from '../../src/lib/api-client';
-import { websiteApi } from '../../src/contracts/website-endpoints';
-import { shellApi } from '../../src/contracts/shell-endpoints';
-import { supportApi } from '../../src/contracts/support-endpoints';
-import { createGalleryEditor } from '../../src/stores/website/gallery';
+import { callUrl, encodeQuery, formData, send } from '../../src/lib/browser/send';
+import { CLIENT_HEADERS, GENERIC_FAILURE, readEnvelope, settle } from '../../src/lib/browser/api-client';
+import { websiteApi } from '../../src/modules/website/calls';
+import { shellApi } from '../../src/lib/contract/shell-calls';
+import { supportApi } from '../../src/modules/support/calls';
+import { createGalleryEditor } from '../../src/modules/website/client/stores/gallery';
 
 const LOGIN = 'https://login.example/sign-in';
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
 import { ZodError, z } from 'zod';
-import { defineCalls } from '../../src/contracts/calls';
-import { successSchema } from '../../src/contracts/envelope';
-import { serve } from '../../src/server/http/calls';
-import { fail } from '../../src/server/http/envelope';
-import { zodMessage } from '../../src/server/http/middleware';
-import { Refusal } from '../../src/server/errors';
-import type { AppEnv } from '../../src/server/http/types';
+import { defineCalls } from '../../src/lib/contract/calls';
+import { successSchema } from '../../src/lib/contract/envelope';
+import { serve } from '../../src/platform/http/calls';
+import { fail } from '../../src/platform/http/envelope';
+import { zodMessage } from '../../src/platform/http/middleware';
+import { Refusal } from '../../src/platform/errors';
+import type { AppEnv } from '../../src/platform/http/types';
 
 const id = z.coerce.number().int().positive();
 
@@ -30,7 +30,7 @@ const calls = defineCalls(
   },
 );
 
-/** A small API like src/server/api.ts: its onError, and the calls served at its root. */
+/** A small API like src/app/api.ts: its onError, and the calls served at its root. */
 function app() {
   const api = new Hono<AppEnv>().basePath('/api');
   api.onError((err, c) => {
@@ -40,7 +40,7 @@ function app() {
   });
   const routes = new Hono<AppEnv>();
   serve.public(routes, calls.item, (_ctx, { params }) => {
-    if (params.id === 404) throw new Refusal(404, 'No such item.');
+    if (params.id === 404) throw new Refusal(404, 'not_found', 'No such item.');
     return { id: params.id };
   });
   serve.public(routes, calls.search, (_ctx, { query }) => ({ echo: query }));

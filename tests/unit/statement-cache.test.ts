@@ -4,10 +4,10 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql, type Generated } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cacheStatements, migrateToLatest, openDatabase, type CachingSqliteDatabase } from '../../src/server/db';
+import { cacheStatements, migrateToLatest, openDatabase, type CachingSqliteDatabase } from '../../src/platform/db';
 
 /**
- * The SQLite statement cache Kysely is given (src/server/db/index.ts): one prepared statement per
+ * The SQLite statement cache Kysely is given (src/platform/db/index.ts): one prepared statement per
  * SQL text, bounded, never handed out while an iterator holds it, and correct across schema changes.
  */
 

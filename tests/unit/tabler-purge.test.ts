@@ -31,7 +31,7 @@ describe('the Tabler cut', () => {
     expect(await run(css, file)).toBe(css);
     // Not even Tabler's own rules when they come from another file (a component's <style>).
     const unused = '.carousel-indicators{display:flex}.navbar-vertical{width:15rem}';
-    expect(await run(unused, `${path.join(ROOT, 'src/components/Icon.astro')}?astro&type=style&index=0&lang.css`)).toBe(unused);
+    expect(await run(unused, `${path.join(ROOT, 'src/ui/Icon.astro')}?astro&type=style&index=0&lang.css`)).toBe(unused);
   });
 
   it('cuts Tabler to what the sources use, keeping state classes, the dark theme, keyframes and every custom property', async () => {

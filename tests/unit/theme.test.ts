@@ -27,9 +27,36 @@ function fakeRoot() {
 }
 
 describe('themeEngine', () => {
-  it('has the documented defaults and the 1250 px breakpoint', () => {
-    expect(engine.DEFAULTS).toEqual(DEFAULTS);
-    expect(engine.NARROW_BREAKPOINT).toBe(1250);
+  // What a first visit looks like, nothing stored: the sidebar open, header and sidebar fixed, the
+  // footer not, the white scheme; under 1250 px the sidebar closes, wider it stays as chosen.
+  it.each([
+    [1920, ['fixed-header', 'fixed-sidebar']],
+    [1250, ['fixed-header', 'fixed-sidebar']],
+    [1249, ['fixed-header', 'fixed-sidebar', 'narrow', 'sidebar-closed']],
+    [375, ['fixed-header', 'fixed-sidebar', 'narrow', 'sidebar-closed']],
+  ])('shows a first visit at %i px with %j on <html>, in the white scheme', (width, classes) => {
+    const root = fakeRoot();
+    engine.apply(root as unknown as HTMLElement, engine.read(storing(null)), width);
+    expect([...root.classes].sort()).toEqual(classes);
+    expect(Object.fromEntries(root.attributes)).toEqual({ 'data-scheme': 'white' });
+  });
+
+  it('closes a sidebar chosen open, and keeps fixed a sidebar chosen unfixed, from 1249 px down only', () => {
+    const chosen = storing(JSON.stringify({ sidebarClosed: false, fixedSidebar: false }));
+    const at = (width: number) => {
+      const root = fakeRoot();
+      engine.apply(root as unknown as HTMLElement, engine.read(chosen), width);
+      return [...root.classes].sort();
+    };
+    expect(at(1250)).toEqual(['fixed-header']);
+    expect(at(1249)).toEqual(['fixed-header', 'fixed-sidebar', 'narrow', 'sidebar-closed']);
+  });
+
+  it('saves the choices under the key browsers already hold them under', () => {
+    const saved = new Map<string, string>();
+    engine.write({ setItem: (key: string, value: string) => void saved.set(key, value) }, { ...DEFAULTS, scheme: 'dark' });
+    expect([...saved.keys()]).toEqual(['portal.theme']);
+    expect(JSON.parse(saved.get('portal.theme') ?? '')).toMatchObject({ scheme: 'dark' });
   });
 
   it('reads the defaults when nothing is stored', () => {

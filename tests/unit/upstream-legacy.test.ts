@@ -10,8 +10,8 @@ import {
   legacyList,
   legacyText,
   parseProblem,
-} from '../../src/server/upstream/legacy';
-import { legacyUserAnswer, toShellSession } from '../../src/server/upstream/session';
+} from '../../src/platform/upstream/legacy';
+import { legacyUserAnswer, toShellSession } from '../../src/platform/upstream/session';
 
 describe('the legacy readers', () => {
   it('read whole numbers sent as numbers or text, and nothing else', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/server/config';
-import { UPSTREAM_PAGES, upstreamPagesFor } from '../../src/server/upstream-modules';
+import { parseConfig } from '../../src/platform/config';
+import { UPSTREAM_PAGES, upstreamPagesFor } from '../../src/app/upstream/modules';
 
 describe("upstream mode's pages", () => {
   const upstream = { PORTAL_BACKEND: 'upstream', PORTAL_UPSTREAM_URL: 'http://backend.test' };

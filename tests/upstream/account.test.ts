@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { useUpstream } from '../factories/upstream';
 import { LEGACY_ADMIN, LEGACY_OTHER_ADMIN, LEGACY_OTHER_SCHOOL, LEGACY_SCHOOL } from '../legacy-backend/seed';
 import type { AccountSlice } from '../legacy-backend/modules/account';
-import { addUserResponseSchema, deleteUserResponseSchema, usersResponseSchema } from '../../src/contracts/account';
-import { legacyUsersAnswer } from '../../src/server/account/upstream/legacy';
+import { addUserResponseSchema, deleteUserResponseSchema, usersResponseSchema } from '../../src/modules/account/contract';
+import { legacyUsersAnswer } from '../../src/modules/account/server/upstream/legacy';
 
 const USERS = '/api/account/users';
 const deletePath = (email: string) => `${USERS}/${encodeURIComponent(email)}/delete`;

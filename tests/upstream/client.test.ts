@@ -7,8 +7,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { UpstreamScope, type UpstreamSettings } from '../../src/server/upstream/client';
-import { UPSTREAM_MESSAGES, UpstreamFailure } from '../../src/server/upstream/errors';
+import { UpstreamScope, type UpstreamSettings } from '../../src/platform/upstream/client';
+import { UPSTREAM_MESSAGES } from '../../src/platform/upstream/errors';
+import { Refusal } from '../../src/platform/errors';
 
 type Reply = (req: http.IncomingMessage, res: http.ServerResponse, body: string) => void;
 
@@ -59,11 +60,11 @@ function scope(options: Partial<UpstreamSettings> = {}, cookie: string | null = 
 
 const answer = z.object({ items: z.array(z.object({ id: z.coerce.number() })) }).loose();
 
-async function failure(promise: Promise<unknown>): Promise<UpstreamFailure> {
+async function failure(promise: Promise<unknown>): Promise<Refusal> {
   try {
     await promise;
   } catch (err) {
-    if (err instanceof UpstreamFailure) return err;
+    if (err instanceof Refusal) return err;
     throw err;
   }
   throw new Error('expected the call to fail');

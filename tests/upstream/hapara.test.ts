@@ -9,10 +9,10 @@ import {
   studentListResponseSchema,
   studentPageResponseSchema,
   updateStudentResponseSchema,
-} from '../../src/contracts/hapara';
-import { HAPARA_ENDPOINTS, STUDENTS_DOWNLOAD_PATH } from '../../src/contracts/hapara-endpoints';
-import { legacyClassesAnswer, legacyStatusAnswer, legacyStudentFormAnswer, legacyStudentListAnswer } from '../../src/server/hapara/upstream/legacy';
-import { toStudentRow } from '../../src/server/hapara/upstream/service';
+} from '../../src/modules/hapara/contract';
+import { HAPARA_ENDPOINTS, STUDENTS_DOWNLOAD_PATH } from '../../src/modules/hapara/calls';
+import { legacyClassesAnswer, legacyStatusAnswer, legacyStudentFormAnswer, legacyStudentListAnswer } from '../../src/modules/hapara/server/upstream/legacy';
+import { toStudentRow } from '../../src/modules/hapara/server/upstream/service';
 import { useUpstream } from '../factories/upstream';
 import type { HaparaSlice } from '../legacy-backend/modules/hapara';
 import { LEGACY_OTHER_ADMIN, LEGACY_SCHOOL } from '../legacy-backend/seed';

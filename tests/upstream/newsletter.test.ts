@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { useUpstream } from '../factories/upstream';
 import { LEGACY_OTHER_ADMIN, LEGACY_OTHER_SCHOOL, LEGACY_SCHOOL } from '../legacy-backend/seed';
 import type { NewsletterSlice } from '../legacy-backend/modules/newsletter';
-import { addMemberResponseSchema, membersPageResponseSchema, membersResponseSchema } from '../../src/contracts/newsletter';
-import { emptyResponseSchema } from '../../src/contracts/envelope';
-import { legacyAddMemberAnswer, legacyMembersAnswer } from '../../src/server/newsletter/upstream/legacy';
+import { addMemberResponseSchema, membersPageResponseSchema, membersResponseSchema } from '../../src/modules/newsletter/contract';
+import { emptyResponseSchema } from '../../src/lib/contract/envelope';
+import { legacyAddMemberAnswer, legacyMembersAnswer } from '../../src/modules/newsletter/server/upstream/legacy';
 
 const LOAD = '/api/newsletter/manage/list/load';
 

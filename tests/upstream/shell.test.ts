@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useUpstream } from '../factories/upstream';
 import { LEGACY_ADMIN, LEGACY_OTHER_ADMIN, LEGACY_SCHOOL } from '../legacy-backend/seed';
-import { ConfigError, parseConfig } from '../../src/server/config';
-import { checkUpstream } from '../../src/server/upstream/settings';
+import { parseConfig } from '../../src/platform/config';
+import { checkUpstream } from '../../src/platform/upstream/settings';
 
 describe('upstream mode: the shell calls', () => {
   const up = useUpstream();
@@ -22,6 +22,17 @@ describe('upstream mode: the shell calls', () => {
     const res = await up().call('/api/api/user');
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ success: false, isAuthFailed: true });
+  });
+
+  it('keeps no answer in any cache, the user’s data or a refusal', async () => {
+    const user = await up().call('/api/api/user', { cookie: up().signIn() });
+    const signedOut = await up().call('/api/api/user');
+    const unsupported = await up().call('/api/nothing-here', { cookie: up().signIn() });
+    expect([user, signedOut, unsupported].map((res) => [res.status, res.headers.get('cache-control')])).toEqual([
+      [200, 'no-store'],
+      [401, 'no-store'],
+      [404, 'no-store'],
+    ]);
   });
 });
 
@@ -75,7 +86,11 @@ describe('upstream mode: the API around the modules', () => {
 describe('upstream mode: configuration', () => {
   it('needs PORTAL_UPSTREAM_URL, said in one line', () => {
     expect(() => parseConfig({ PORTAL_BACKEND: 'upstream' })).toThrow(
-      new ConfigError('Invalid configuration: PORTAL_UPSTREAM_URL must be set when PORTAL_BACKEND is upstream.'),
+      expect.objectContaining({
+        code: 'invalid_config',
+        field: 'PORTAL_UPSTREAM_URL',
+        message: 'Invalid configuration: PORTAL_UPSTREAM_URL must be set when PORTAL_BACKEND is upstream.',
+      }),
     );
     expect(() => parseConfig({ PORTAL_BACKEND: 'legacy' })).toThrow(/^Invalid configuration: PORTAL_BACKEND must be embedded or upstream/);
     expect(() => parseConfig({ PORTAL_BACKEND: 'upstream', PORTAL_UPSTREAM_URL: 'ftp://x' })).toThrow(

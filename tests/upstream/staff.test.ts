@@ -9,9 +9,9 @@ import {
   STAFF_STALE,
   STAFF_UPDATED,
   type StaffEntry,
-} from '../../src/contracts/staff';
-import { legacyStaffListAnswer } from '../../src/server/staff/upstream/legacy';
-import { rowIds } from '../../src/server/staff/upstream/ids';
+} from '../../src/modules/staff/contract';
+import { legacyStaffListAnswer } from '../../src/modules/staff/server/upstream/legacy';
+import { rowIds } from '../../src/modules/staff/server/upstream/ids';
 
 const PATH = '/api/app/manage/stafflist';
 

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { useUpstream } from '../factories/upstream';
 import { LEGACY_OTHER_ADMIN } from '../legacy-backend/seed';
-import { changelogResponseSchema, updatesResponseSchema } from '../../src/contracts/support';
-import { ticketsResponseSchema } from '../../src/contracts/support-helpdesk';
-import { legacyChangelogAnswer, legacyTicketsAnswer, legacyUpdatesAnswer } from '../../src/server/support/upstream/legacy';
-import { badgeColour, toTicket } from '../../src/server/support/upstream/service';
+import { changelogResponseSchema, updatesResponseSchema } from '../../src/modules/support/contract';
+import { ticketsResponseSchema } from '../../src/modules/support/helpdesk-contract';
+import { legacyChangelogAnswer, legacyTicketsAnswer, legacyUpdatesAnswer } from '../../src/modules/support/server/upstream/legacy';
+import { badgeColour, toTicket } from '../../src/modules/support/server/upstream/service';
 
 const UNREADABLE = { success: false, isAuthFailed: false, message: 'The school’s backend sent an answer the portal could not read. Please try again later.' };
 

@@ -12,15 +12,15 @@ import {
   galleryUploadResponseSchema,
   mediaUploadResponseSchema,
   newGalleryResponseSchema,
-} from '../../src/contracts/website';
-import { UPSTREAM_MESSAGES } from '../../src/server/upstream/errors';
+} from '../../src/modules/website/contract';
+import { UPSTREAM_MESSAGES } from '../../src/platform/upstream/errors';
 import {
   legacyGalleriesAnswer,
   legacyGalleryUploadAnswer,
   legacyMediaAnswer,
   legacyNewGalleryAnswer,
-} from '../../src/server/website/upstream/galleries/legacy';
-import { MEDIA_DETAILS_UNSUPPORTED } from '../../src/server/website/upstream/galleries/service';
+} from '../../src/modules/website/server/upstream/galleries/legacy';
+import { MEDIA_DETAILS_UNSUPPORTED } from '../../src/modules/website/server/upstream/galleries/service';
 import { useUpstream } from '../factories/upstream';
 import { GALLERY_SLICE, type GallerySlice } from '../legacy-backend/modules/website-galleries';
 import { LEGACY_OTHER_ADMIN, LEGACY_OTHER_SCHOOL, LEGACY_SCHOOL } from '../legacy-backend/seed';

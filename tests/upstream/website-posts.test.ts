@@ -11,10 +11,10 @@ import {
   postsResponseSchema,
   saveResponseSchema,
   toggleResponseSchema,
-} from '../../src/contracts/website';
-import { emptyResponseSchema } from '../../src/contracts/envelope';
-import { legacyCategoriesAnswer, legacyMenuAnswer, legacyPagesAnswer, legacyPostsAnswer, legacySaveAnswer } from '../../src/server/website/upstream/legacy';
-import { toPage, toPost } from '../../src/server/website/upstream/service';
+} from '../../src/modules/website/contract';
+import { emptyResponseSchema } from '../../src/lib/contract/envelope';
+import { legacyCategoriesAnswer, legacyMenuAnswer, legacyPagesAnswer, legacyPostsAnswer, legacySaveAnswer } from '../../src/modules/website/server/upstream/legacy';
+import { toPage, toPost } from '../../src/modules/website/server/upstream/service';
 
 describe('upstream mode: the website posts and pages calls', () => {
   const up = useUpstream();

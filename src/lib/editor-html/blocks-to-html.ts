@@ -25,7 +25,7 @@ import type {
   UntypedBlock,
 } from './types';
 import { ALIGNMENTS } from './types';
-import { gallerySliderShortcode } from '../../contracts/website-rules';
+import { gallerySliderShortcode } from './shortcodes';
 import { escapeAttribute, escapeText } from './dom';
 
 /** `<ol type>` of each counter type. */
@@ -357,23 +357,16 @@ export function toEditorBlock(block: UntypedBlock): EditorBlock | null {
 /** Separator between blocks: whitespace between block elements does not show. */
 export const BLOCK_SEPARATOR = '\n';
 
-/** Thrown for a block whose type or data the editor does not know: saving it would lose content. */
-export class UnknownBlockError extends Error {
-  constructor(readonly blockType: string) {
-    super(`The editor cannot save a block of type "${blockType}".`);
-    this.name = 'UnknownBlockError';
-  }
-}
-
 /**
  * The HTML of the editor's blocks, in order. Accepts Editor.js's output as it is and checks it;
- * a block it cannot write throws UnknownBlockError rather than being dropped.
+ * a block it cannot write (its type or data unknown: saving it would lose content) throws a plain
+ * Error, a bug of the editor's, rather than being dropped.
  */
 export function blocksToHtml(blocks: ReadonlyArray<EditorBlock | UntypedBlock>): string {
   return blocks
     .map((block) => {
       const typed = toEditorBlock(block);
-      if (!typed) throw new UnknownBlockError(block.type);
+      if (!typed) throw new Error(`The editor cannot save a block of type "${block.type}".`);
       return blockHtml(typed);
     })
     .join(BLOCK_SEPARATOR);

@@ -6,7 +6,7 @@
 export type * from './types';
 export { ALIGNMENTS } from './types';
 export { htmlToBlocks } from './html-to-blocks';
-export { blocksToHtml, blockHtml, fingerprint, isUnchanged, toEditorBlock, typedBlockHtml, UnknownBlockError, BLOCK_SEPARATOR } from './blocks-to-html';
+export { blocksToHtml, blockHtml, fingerprint, isUnchanged, toEditorBlock, typedBlockHtml, BLOCK_SEPARATOR } from './blocks-to-html';
 export { domDifference, isDomEquivalent } from './equivalence';
 export { INLINE_RULES, FONT_FAMILIES, FONT_SIZES, TEXT_COLOURS, HIGHLIGHT_COLOURS } from './rules';
 export type { InlineRules, TagRule, AttributeRule } from './rules';

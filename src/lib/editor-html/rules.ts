@@ -1,6 +1,6 @@
 /**
  * What the editor's text tools keep: the one list of tags and attributes that both the Editor.js
- * tools (their static `sanitize`, see src/islands/ui/rich-text/tools.ts) and the conversion
+ * tools (their static `sanitize`, see src/ui/islands/rich-text/tools.ts) and the conversion
  * (which maps HTML to a typed block only when everything in it is kept) use.
  *
  * The rules follow Editor.js's sanitiser (html-janitor): a tag missing from the rules is unwrapped

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { getPortal } from '../../server/portal';
+import { getPortal } from '../../app/portal';
 
 export const prerender = false;
 

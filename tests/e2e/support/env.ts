@@ -77,11 +77,11 @@ export function portalEnv(dir: string): NodeJS.ProcessEnv {
 const tsxCli = createRequire(import.meta.url).resolve('tsx/cli');
 
 /**
- * Runs the operator CLI (`tsx src/server/cli/main.ts ...`) with the Node that runs Playwright
+ * Runs the operator CLI (`tsx src/app/cli/main.ts ...`) with the Node that runs Playwright
  * (the project's Node 24, as npx puts it first on PATH). Throws with its output on failure.
  */
 export function runCli(args: string[], dir: string = dataDir()): string {
-  const result = spawnSync(process.execPath, [tsxCli, 'src/server/cli/main.ts', ...args], {
+  const result = spawnSync(process.execPath, [tsxCli, 'src/app/cli/main.ts', ...args], {
     cwd: ROOT,
     env: portalEnv(dir),
     encoding: 'utf8',

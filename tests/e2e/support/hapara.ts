@@ -6,8 +6,8 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { openDatabase, type Db } from '../../../src/server/db';
-import type { HaparaRequestKind } from '../../../src/server/hapara/schema';
+import { openDatabase, type Db } from '../../../src/platform/db';
+import type { HaparaRequestKind } from '../../../src/modules/hapara/server/embedded/schema';
 import { ADMIN, dataDir, runCli } from './env';
 
 export const STUDENT_LIST = '/hapara/studentlist';

@@ -5,12 +5,16 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { expect } from '@playwright/test';
-import { openDatabase, type Db } from '../../../src/server/db';
-import { findSchoolByLabel } from '../../../src/server/account/service';
-import { emailKey } from '../../../src/contracts/newsletter-rules';
-import { insertMember } from '../../../src/server/newsletter/members/repository';
-import { startSend } from '../../../src/server/newsletter/sends/service';
+import { openDatabase, type Db } from '../../../src/platform/db';
+import { findSchoolByLabel } from '../../../src/modules/account/server/service';
+import { emailKey } from '../../../src/modules/newsletter/rules';
+import { insertMember } from '../../../src/modules/newsletter/server/embedded/members/repository';
+import { startSend } from '../../../src/modules/newsletter/server/embedded/sends/service';
 import { ADMIN, dataDir } from './env';
+import type { QuotaSettings } from '../../../src/modules/newsletter/server/embedded/sends/quota';
+
+/** The e2e server's quota settings (its environment's defaults) for sends a spec starts itself. */
+export const E2E_QUOTA: QuotaSettings = { PORTAL_DAILY_SEND_QUOTA: 20_000, PORTAL_TIMEZONE: 'Europe/London' };
 
 /** The e2e server's database (SQLite in its data folder). */
 export function openNewsletterDb(): Db {
@@ -34,7 +38,7 @@ export async function sendToNewMember(db: Db, baseUrl: string): Promise<SentToMe
   await insertMember(db, school.id, { email, key: emailKey(email), name: 'Una Subscribe', createdAt: now });
   const ctx = { db, domain: { id: school.id, label: school.label }, user: { id: Number(admin.id), email: admin.email }, now };
   const subject = `E2E newsletter ${email}`;
-  await startSend(ctx, { fromName: 'Demo School', subject, html: `<p>Hello from ${email}</p>`, text: 'Hello' }, baseUrl);
+  await startSend(ctx, { fromName: 'Demo School', subject, html: `<p>Hello from ${email}</p>`, text: 'Hello' }, { portalOrigin: baseUrl, quota: E2E_QUOTA });
   let raw = '';
   await expect
     .poll(

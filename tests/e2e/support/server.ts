@@ -1,8 +1,8 @@
 /**
- * Starting and stopping the built portal (scripts/serve.mjs) for the e2e run: the global setup's
+ * Starting and stopping the built portal (src/app/serve.ts) for the e2e run: the global setup's
  * server, and the extra servers a spec needs with other settings.
  */
-import { SERVER_NODE_FLAGS } from '../../../scripts/node-flags.mjs';
+import { SERVER_NODE_FLAGS } from '../../../src/platform/server/node-flags';
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
@@ -59,14 +59,21 @@ function stopProcess(server: ChildProcess): Promise<void> {
 }
 
 /**
- * Serves the data folder `dir` on 127.0.0.1:`port` with the e2e environment plus `env`; resolves
- * once `readyPath` answers 200 on `readyBase` (the address the server is reached at).
+ * Serves the data folder `dir` on `host` (127.0.0.1 unless given):`port` with the e2e environment
+ * plus `env`; resolves once `readyPath` answers 200 on `readyBase` (the address the server is reached at).
  */
-export async function startServer(options: { dir: string; port: number; env?: Record<string, string>; readyBase?: string; readyPath?: string }): Promise<RunningServer> {
+export async function startServer(options: {
+  dir: string;
+  port: number;
+  host?: string;
+  env?: Record<string, string>;
+  readyBase?: string;
+  readyPath?: string;
+}): Promise<RunningServer> {
   let output = '';
-  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(ROOT, 'scripts/serve.mjs')], {
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(ROOT, 'src/app/serve.ts')], {
     cwd: ROOT,
-    env: { ...portalEnv(options.dir), ...options.env, HOST: '127.0.0.1', PORT: String(options.port) },
+    env: { ...portalEnv(options.dir), ...options.env, HOST: options.host ?? '127.0.0.1', PORT: String(options.port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const collect = (chunk: Buffer) => {

@@ -125,7 +125,7 @@ function png(): Promise<Buffer> {
 /**
  * A gallery titled with breakout payloads and holding an image named with one: the slider is the
  * one place the public site writes school text into HTML by string building
- * (src/server/website/site/shortcodes.ts), in an alt, an aria-label and a caption.
+ * (src/modules/website/server/embedded/site/shortcodes.ts), in an alt, an aria-label and a caption.
  */
 async function createGallery(api: APIRequestContext): Promise<XssGallery> {
   const breakouts = XSS_CORPUS.filter((p) => p.family === 'breakout' || p.family === 'handler');

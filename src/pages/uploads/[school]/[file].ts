@@ -1,5 +1,6 @@
 import type { APIContext, APIRoute } from 'astro';
-import { serveUpload } from '../../../server/website/media/service';
+import { serveUpload } from '../../../modules/website/server/embedded/media/service';
+import { embeddedRuntime } from '../../../platform/module/page-locals';
 
 export const prerender = false;
 
@@ -11,7 +12,7 @@ const NOT_FOUND_HEADERS = { 'Content-Type': 'text/plain; charset=utf-8', 'X-Cont
  * It reads only params and locals, which lets tests call it without a whole Astro context.
  */
 export const GET = (async ({ params, locals }: Pick<APIContext, 'params' | 'locals'>) => {
-  const { db, config } = locals.runtime;
+  const { db, config } = embeddedRuntime(locals);
   const response = await serveUpload(db, config.PORTAL_DATA_DIR, params.school ?? '', params.file ?? '');
   return response ?? new Response('Not found.', { status: 404, headers: NOT_FOUND_HEADERS });
 }) satisfies APIRoute;

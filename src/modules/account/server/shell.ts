@@ -1,0 +1,15 @@
+import type { ModuleShell } from '../../../platform/module/module-shell';
+
+/** Account as the shell knows it, whichever backend serves it: its product gates and sidebar group. */
+export const accountShell: ModuleShell = {
+  name: 'account',
+  menu: {
+    label: 'Account',
+    icon: 'user',
+    items: [
+      { label: 'My Products', href: '/account/products' },
+      { label: 'Manage Users', href: '/account/users' },
+      { label: 'Activity Log', href: '/account/activity' },
+    ],
+  },
+};

@@ -1,0 +1,81 @@
+import type { RefObject } from 'react';
+import { CategoryPicker } from '../../../../ui/islands/CategoryPicker';
+import { MAX_FROM_NAME_LENGTH, MAX_SUBJECT_LENGTH } from '../../rules';
+import type { Category } from '../../../website';
+import type { SendFields, SendFormError } from '../stores/send-form';
+
+/** The parts both newsletter send screens show (Simple Newsletter, the builder's Send Email). */
+
+/** '1 subscribed member', '32 subscribed members'. */
+export const membersPhrase = (n: number) => `${n} subscribed member${n === 1 ? '' : 's'}`;
+
+export interface SendHeaderFieldsProps {
+  /** The form's useId(): the fields' ids start with it. */
+  id: string;
+  form: SendFields;
+  error: SendFormError;
+  /** The error's element, which an invalid field points to. */
+  errorId: string;
+  fromRef: RefObject<HTMLInputElement | null>;
+  subjectRef: RefObject<HTMLInputElement | null>;
+  onChange: (field: keyof SendFields, value: string) => void;
+}
+
+/** From (the display name) and Subject, required, each marked invalid when the error is about it. */
+export function SendHeaderFields({ id, form, error, errorId, fromRef, subjectRef, onChange }: SendHeaderFieldsProps) {
+  const invalid = (field: keyof SendFields) => error.text !== '' && error.field === field;
+  return (
+    <div className="row g-3">
+      <div className="col-md-6">
+        <label className="form-label required" htmlFor={`${id}-from`}>
+          From
+        </label>
+        <input
+          id={`${id}-from`}
+          ref={fromRef}
+          className={`form-control${invalid('from') ? ' is-invalid' : ''}`}
+          name="from"
+          autoComplete="organization"
+          maxLength={MAX_FROM_NAME_LENGTH}
+          required
+          value={form.from}
+          aria-invalid={invalid('from') || undefined}
+          aria-describedby={`${id}-from-hint${invalid('from') ? ` ${errorId}` : ''}`}
+          onChange={(event) => onChange('from', event.target.value)}
+        />
+        <div className="form-hint" id={`${id}-from-hint`}>
+          The name your readers see the newsletter come from.
+        </div>
+      </div>
+      <div className="col-md-6">
+        <label className="form-label required" htmlFor={`${id}-subject`}>
+          Subject
+        </label>
+        <input
+          id={`${id}-subject`}
+          ref={subjectRef}
+          className={`form-control${invalid('subject') ? ' is-invalid' : ''}`}
+          name="subject"
+          autoComplete="off"
+          maxLength={MAX_SUBJECT_LENGTH}
+          required
+          value={form.subject}
+          aria-invalid={invalid('subject') || undefined}
+          aria-describedby={invalid('subject') ? errorId : undefined}
+          onChange={(event) => onChange('subject', event.target.value)}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** The website categories of the newsletter's post. */
+export function WebsiteCategoriesField({ categories, ticked, onToggle }: { categories: Category[]; ticked: ReadonlySet<number>; onToggle: (id: number, on: boolean) => void }) {
+  return (
+    <fieldset className="mt-3">
+      <legend className="form-label">Website categories</legend>
+      <p className="form-hint mt-0">The newsletter is also published on your website as a post in these categories.</p>
+      <CategoryPicker categories={categories} ticked={ticked} onToggle={onToggle} />
+    </fieldset>
+  );
+}

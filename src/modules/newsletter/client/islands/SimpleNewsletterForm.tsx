@@ -1,0 +1,111 @@
+import { useId, useRef, useState, type SubmitEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import '../../../../ui/islands/ui.css';
+import './newsletter.css';
+import { membersPhrase, SendHeaderFields, WebsiteCategoriesField } from './SendFields';
+import { ConfirmDialog } from '../../../../ui/islands/ConfirmDialog';
+import { RichTextArea } from '../../../../ui/islands/rich-text/RichTextArea';
+import type { EditorControls } from '../../../../ui/islands/rich-text/EditorSurface';
+import { useLeaveGuard } from '../../../../ui/islands/useLeaveGuard';
+import { createSimpleSendStore } from '../stores/simple-send';
+import type { Category } from '../../../website';
+
+export interface SimpleNewsletterFormProps {
+  categories: Category[];
+  /** Subscribed members now: whom Send reaches. */
+  audience: number;
+  schoolName: string;
+}
+
+/** Simple Newsletter: From, Subject, Message, the post's website categories, one attachment, Send (after a confirm naming the audience). */
+export default function SimpleNewsletterForm({ categories, audience, schoolName }: SimpleNewsletterFormProps) {
+  const id = useId();
+  const [store] = useState(() => createSimpleSendStore({ categories, schoolName }));
+  const form = useStore(store.$form);
+  const ticked = useStore(store.$ticked);
+  const attachment = useStore(store.$attachment);
+  const sending = useStore(store.$sending);
+  const error = useStore(store.$error);
+  const [controls, setControls] = useState<EditorControls | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const fromRef = useRef<HTMLInputElement>(null);
+  const subjectRef = useRef<HTMLInputElement>(null);
+  const guard = useLeaveGuard(() => store.$dirty.get());
+
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (store.check()) setConfirming(true);
+    else (store.$error.get().field === 'subject' ? subjectRef : fromRef).current?.focus();
+  };
+  const confirmSend = () => {
+    setConfirming(false);
+    void store.send(() => (controls ? controls.getHtml() : Promise.reject(new Error('The editor is not ready.'))), guard.leaveNow);
+  };
+
+  const errorId = `${id}-error`;
+  return (
+    <form className="card" onSubmit={submit} noValidate aria-labelledby={`${id}-heading`}>
+      <div className="card-header">
+        <h2 className="card-title" id={`${id}-heading`}>
+          New newsletter
+        </h2>
+      </div>
+      <div className="card-body">
+        <SendHeaderFields
+          id={id}
+          form={form}
+          error={error}
+          errorId={errorId}
+          fromRef={fromRef}
+          subjectRef={subjectRef}
+          onChange={(field, value) => store.$form.setKey(field, value)}
+        />
+
+        <div className="mt-3">
+          <span className="form-label" id={`${id}-message`}>
+            Message
+          </span>
+          <RichTextArea initialHtml="" labelledBy={`${id}-message`} uploadImage={store.uploadImage} onReady={setControls} onChange={store.markMessageChanged} />
+        </div>
+
+        <WebsiteCategoriesField categories={categories} ticked={ticked} onToggle={(category, on) => store.toggleCategory(category, on)} />
+
+        <div className="mt-3">
+          <label className="form-label" htmlFor={`${id}-attachment`}>
+            Attachment
+          </label>
+          <input
+            id={`${id}-attachment`}
+            className="form-control"
+            type="file"
+            name="attachment"
+            onChange={(event) => store.setAttachment(event.currentTarget.files?.[0] ?? null)}
+          />
+          {attachment ? <div className="form-hint">Sent with every copy and linked from the website post.</div> : null}
+        </div>
+
+        {error.text ? (
+          <div className="text-danger mt-3" id={errorId} role="alert">
+            {error.text}
+          </div>
+        ) : null}
+      </div>
+      <div className="card-footer d-flex flex-wrap align-items-center justify-content-end gap-2">
+        <span className="text-secondary me-auto">Goes to {membersPhrase(audience)}.</span>
+        <button className="btn btn-primary" type="submit" aria-disabled={sending || !controls || undefined}>
+          {sending ? 'Sending…' : 'Send'}
+        </button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title="Send this newsletter?"
+        confirmLabel="Send"
+        onConfirm={confirmSend}
+        onCancel={() => setConfirming(false)}
+      >
+        {`“${form.subject.trim()}” goes to ${membersPhrase(audience)} and is published on your website.`}
+      </ConfirmDialog>
+      {guard.dialog}
+    </form>
+  );
+}

@@ -1,0 +1,149 @@
+import { useId, useRef, useState, type SubmitEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import '../../../../../ui/islands/ui.css';
+import '../newsletter.css';
+import { membersPhrase, SendHeaderFields, WebsiteCategoriesField } from '../SendFields';
+import { ConfirmDialog } from '../../../../../ui/islands/ConfirmDialog';
+import { useLeaveGuard } from '../../../../../ui/islands/useLeaveGuard';
+import { createBuilderConfirmStore } from '../../stores/builder-confirm';
+import type { Build } from '../../../builder-rules';
+import type { Category } from '../../../../website';
+
+export interface BuilderConfirmProps {
+  /** The saved build's name (what is being sent). */
+  name: string;
+  build: Build;
+  /** The email as rendered for this build (the PDF prints it). */
+  html: string;
+  categories: Category[];
+  /** Subscribed members now: whom Send reaches. */
+  audience: number;
+  schoolName: string;
+  userEmail: string;
+  /** Send Test Email: to the signed-in user only, no website categories. */
+  test: boolean;
+  /** Where Cancel goes: the builder, with the build as saved. */
+  builderHref: string;
+}
+
+/** Send Email / Send Test Email: From, Subject, the post's categories (not for a test), an attachment; Send, Publish to website, Download PDF, Cancel. */
+export default function BuilderConfirm({ name, build, html, categories, audience, schoolName, userEmail, test, builderHref }: BuilderConfirmProps) {
+  const id = useId();
+  const [store] = useState(() =>
+    createBuilderConfirmStore({
+      build,
+      html,
+      categories,
+      schoolName,
+      userEmail,
+      test,
+    }),
+  );
+  const form = useStore(store.$form);
+  const ticked = useStore(store.$ticked);
+  const busy = useStore(store.$busy);
+  const error = useStore(store.$error);
+  const postUrl = useStore(store.$postUrl);
+  const [confirming, setConfirming] = useState(false);
+  const fromRef = useRef<HTMLInputElement>(null);
+  const subjectRef = useRef<HTMLInputElement>(null);
+  const guard = useLeaveGuard(() => store.$dirty.get());
+
+  const focusError = () => (store.$error.get().field === 'subject' ? subjectRef : fromRef).current?.focus();
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!store.check()) focusError();
+    else if (test) void store.send(guard.leaveNow);
+    else setConfirming(true);
+  };
+  const publish = async () => {
+    if (!(await store.publish()) && store.$error.get().field) focusError();
+  };
+
+  const errorId = `${id}-error`;
+  return (
+    <form className="card" onSubmit={submit} noValidate aria-labelledby={`${id}-heading`}>
+      <div className="card-header">
+        <h2 className="card-title" id={`${id}-heading`}>
+          {name}
+        </h2>
+      </div>
+      <div className="card-body">
+        <p className="text-secondary mt-0">
+          {test
+            ? `The test goes to you only, at ${userEmail}, exactly as your readers will see it.`
+            : `Goes to ${membersPhrase(audience)} and is published on your website.`}
+        </p>
+        <SendHeaderFields
+          id={id}
+          form={form}
+          error={error}
+          errorId={errorId}
+          fromRef={fromRef}
+          subjectRef={subjectRef}
+          onChange={(field, value) => store.$form.setKey(field, value)}
+        />
+
+        {test ? null : (
+          <WebsiteCategoriesField categories={categories} ticked={ticked} onToggle={(category, on) => store.toggleCategory(category, on)} />
+        )}
+
+        <div className="mt-3">
+          <label className="form-label" htmlFor={`${id}-attachment`}>
+            Attachment
+          </label>
+          <input
+            id={`${id}-attachment`}
+            className="form-control"
+            type="file"
+            name="attachment"
+            onChange={(event) => store.setAttachment(event.currentTarget.files?.[0] ?? null)}
+          />
+        </div>
+
+        {error.text ? (
+          <div className="text-danger mt-3" id={errorId} role="alert">
+            {error.text}
+          </div>
+        ) : null}
+        {postUrl ? (
+          <p className="mt-3 mb-0" role="status">
+            Published on your website:{' '}
+            <a href={postUrl} target="_blank" rel="noopener">
+              view the post (opens in a new tab)
+            </a>
+          </p>
+        ) : null}
+      </div>
+      <div className="card-footer d-flex flex-wrap align-items-center justify-content-end gap-2">
+        <a className="btn me-auto" href={builderHref}>
+          Cancel
+        </a>
+        <button className="btn" type="button" aria-disabled={busy !== null || undefined} onClick={() => void store.downloadPdf()}>
+          {busy === 'pdf' ? 'Generating PDF…' : 'Download PDF'}
+        </button>
+        {test ? null : (
+          <button className="btn" type="button" aria-disabled={busy !== null || undefined} onClick={() => void publish()}>
+            {busy === 'publish' ? 'Publishing…' : 'Publish to website'}
+          </button>
+        )}
+        <button className="btn btn-primary" type="submit" aria-disabled={busy !== null || undefined}>
+          {busy === 'send' ? 'Sending…' : test ? 'Send test' : 'Send'}
+        </button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title="Send this newsletter?"
+        confirmLabel="Send"
+        onConfirm={() => {
+          setConfirming(false);
+          void store.send(guard.leaveNow);
+        }}
+        onCancel={() => setConfirming(false)}
+      >
+        {`“${form.subject.trim()}” goes to ${membersPhrase(audience)} and is published on your website.`}
+      </ConfirmDialog>
+      {guard.dialog}
+    </form>
+  );
+}

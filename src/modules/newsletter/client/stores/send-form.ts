@@ -1,0 +1,96 @@
+/**
+ * What both newsletter send screens (Simple Newsletter, the builder's Send Email) hold and check:
+ * From and Subject (the display name defaults to the school's), the website categories of the
+ * newsletter's post ('Newsletters' ticked), one attachment, the error to show (and the field it
+ * is about), and whether anything was touched (leaving asks first).
+ */
+import { atom, map, type MapStore, type ReadableAtom } from 'nanostores';
+import { showToast } from '../../../../lib/browser/toast';
+import { SEND_FIELDS_REQUIRED } from '../../rules';
+import { NEWSLETTER_CATEGORY, type Category } from '../../../website';
+
+export interface SendFields {
+  from: string;
+  subject: string;
+}
+
+export interface SendFormError {
+  text: string;
+  field?: keyof SendFields;
+}
+
+export interface SendFormState {
+  $form: MapStore<SendFields>;
+  $ticked: ReadableAtom<ReadonlySet<number>>;
+  $attachment: ReadableAtom<File | null>;
+  /** What is wrong ('' when nothing), and which field to fix. */
+  $error: ReadableAtom<SendFormError>;
+  /** Something was typed or chosen: leaving asks first. */
+  $dirty: ReadableAtom<boolean>;
+  touched(): void;
+  /** The form was sent: nothing is left to lose. */
+  markSent(): void;
+  toggleCategory(id: number, ticked: boolean): void;
+  setAttachment(file: File | null): void;
+  /** Shows `text` (toast and under the form), about `field` when given. */
+  fail(text: string, field?: keyof SendFields): void;
+  clearError(): void;
+  /** Spec section 5: from and subject are required. True when the form may be sent. */
+  check(): boolean;
+  /** The ticked categories as the calls take them: a JSON map of id to name. */
+  categoryJson(): string;
+}
+
+/** 'Newsletters' (spec section 9) is ticked to start with. */
+export function initialTicked(categories: readonly Category[]): Set<number> {
+  return new Set(categories.filter((c) => c.name.trim().toLowerCase() === NEWSLETTER_CATEGORY.toLowerCase()).map((c) => c.id));
+}
+
+export function createSendFormState(init: { categories: readonly Category[]; schoolName: string }): SendFormState {
+  const $form = map<SendFields>({ from: init.schoolName, subject: '' });
+  const $ticked = atom<ReadonlySet<number>>(initialTicked(init.categories));
+  const $attachment = atom<File | null>(null);
+  const $error = atom<SendFormError>({ text: '' });
+  const $dirty = atom(false);
+  const touched = () => $dirty.set(true);
+  $form.listen(touched);
+  $attachment.listen(touched);
+  $ticked.listen(touched);
+
+  const state: SendFormState = {
+    $form,
+    $ticked,
+    $attachment,
+    $error,
+    $dirty,
+    touched,
+    markSent: () => $dirty.set(false),
+    toggleCategory(id, ticked) {
+      const next = new Set($ticked.get());
+      if (ticked) next.add(id);
+      else next.delete(id);
+      $ticked.set(next);
+    },
+    setAttachment: (file) => $attachment.set(file),
+    fail(text, field) {
+      $error.set(field ? { text, field } : { text });
+      void showToast(text, { type: 'error' });
+    },
+    clearError: () => $error.set({ text: '' }),
+    check() {
+      const { from, subject } = $form.get();
+      if (from.trim() && subject.trim()) {
+        state.clearError();
+        return true;
+      }
+      state.fail(SEND_FIELDS_REQUIRED, from.trim() ? 'subject' : 'from');
+      return false;
+    },
+    categoryJson() {
+      const category: Record<string, string> = {};
+      for (const c of init.categories) if ($ticked.get().has(c.id)) category[String(c.id)] = c.name;
+      return JSON.stringify(category);
+    },
+  };
+  return state;
+}

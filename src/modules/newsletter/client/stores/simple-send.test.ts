@@ -1,0 +1,106 @@
+import { describe, expect, it, vi } from 'vitest';
+import { showFlash } from '../../../../lib/browser/flash';
+import { aFile, toastTexts, useFakeBrowser } from '../../../../ui/stores/test-support';
+import { websiteApi } from '../../../website';
+import { newsletterApi } from '../../calls';
+import { NEWSLETTER_SENT, SEND_FIELDS_REQUIRED } from '../../rules';
+import { createSimpleSendStore } from './simple-send';
+
+vi.mock('../../../../lib/browser/toast', () => import('../../../../ui/stores/test-support').then((m) => m.fakeToastModule));
+
+const CATEGORIES = [
+  { id: 3, name: 'Newsletters' },
+  { id: 5, name: 'Sports' },
+  { id: 8, name: 'Newsflash' },
+];
+
+const createStore = () => createSimpleSendStore({ categories: CATEGORIES, schoolName: 'Hill School' });
+const message = (html: string) => () => Promise.resolve(html);
+
+describe('Simple Newsletter', () => {
+  const browser = useFakeBrowser('/newsletter/send/simple');
+
+  it('starts from the school’s name and the Newsletters category, with nothing to lose yet', () => {
+    const store = createStore();
+    expect(store.$form.get()).toEqual({ from: 'Hill School', subject: '' });
+    expect([...store.$ticked.get()]).toEqual([3]);
+    expect(store.$dirty.get()).toBe(false);
+
+    store.$form.setKey('subject', 'June news');
+    expect(store.$dirty.get()).toBe(true);
+  });
+
+  it('asks for a subject (and a from name) before sending anything', async () => {
+    const store = createStore();
+    const navigate = vi.fn<(path: string) => void>();
+
+    expect(await store.send(message('<p>Hello</p>'), navigate)).toBe(false);
+    expect(store.$error.get()).toEqual({ text: SEND_FIELDS_REQUIRED, field: 'subject' });
+
+    store.$form.set({ from: ' ', subject: 'June news' });
+    expect(await store.send(message('<p>Hello</p>'), navigate)).toBe(false);
+    expect(store.$error.get()).toEqual({ text: SEND_FIELDS_REQUIRED, field: 'from' });
+
+    expect(toastTexts()).toEqual([`error: ${SEND_FIELDS_REQUIRED}`, `error: ${SEND_FIELDS_REQUIRED}`]);
+    expect(browser.api.sent).toEqual([]);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('sends from, subject, message, the ticked categories and the attachment, then opens the send’s page with its toast', async () => {
+    browser.api.answer(newsletterApi.sendSimple, { id: 42, total: 300, post_url: 'https://school.test/?p=9' });
+    const store = createStore();
+    const navigate = vi.fn<(path: string) => void>();
+    store.$form.setKey('subject', 'June news');
+    store.toggleCategory(5, true);
+    store.toggleCategory(3, false);
+    store.toggleCategory(8, true);
+    store.setAttachment(aFile('menu.pdf', '%PDF', 'application/pdf'));
+
+    expect(await store.send(message('<p>Hello</p>'), navigate)).toBe(true);
+
+    const [call] = browser.api.sentTo(newsletterApi.sendSimple);
+    expect(call?.form).toMatchObject({ from: 'Hill School', subject: 'June news', message: '<p>Hello</p>', category: '{"5":"Sports","8":"Newsflash"}' });
+    expect((call?.form?.['attachment'] as File | undefined)?.name).toBe('menu.pdf');
+    expect(navigate).toHaveBeenCalledWith('/newsletter/sent/view?id=42');
+    // Leaving is safe now; the send's page says it was sent.
+    expect(store.$dirty.get()).toBe(false);
+    browser.window.arriveAt('/newsletter/sent/view?id=42');
+    showFlash();
+    expect(toastTexts()).toEqual([`success: ${NEWSLETTER_SENT}`]);
+  });
+
+  it('keeps everything typed and shows the server’s reason when the send is refused', async () => {
+    browser.api.refuse(newsletterApi.sendSimple, { message: 'Failed! Your school has 20 emails left today.' });
+    const store = createStore();
+    store.$form.setKey('subject', 'June news');
+
+    expect(await store.send(message('<p>Hello</p>'), () => undefined)).toBe(false);
+    expect(store.$error.get()).toEqual({ text: 'Failed! Your school has 20 emails left today.' });
+    expect(toastTexts()).toEqual(['error: Failed! Your school has 20 emails left today.']);
+    expect(store.$form.get()).toEqual({ from: 'Hill School', subject: 'June news' });
+    expect(store.$dirty.get()).toBe(true);
+    expect(store.$sending.get()).toBe(false);
+  });
+
+  it('sends nothing when the message cannot be read from the editor', async () => {
+    const store = createStore();
+    store.$form.setKey('subject', 'June news');
+
+    expect(await store.send(() => Promise.reject(new Error('editor gone')), () => undefined)).toBe(false);
+    expect(toastTexts()).toEqual(['error: Failed! Please try again!']);
+    expect(browser.api.sent).toEqual([]);
+    expect(store.$sending.get()).toBe(false);
+  });
+
+  it('uploads an image for the message: its address, or null after the toast', async () => {
+    browser.api.answer(websiteApi.uploadBuilderMedia, { media: { id: 1, source_url: '/uploads/s/photo.png', title: { rendered: 'photo' }, mime_type: 'image/png' } });
+    const store = createStore();
+
+    expect(await store.uploadImage(aFile('photo.png', 'png', 'image/png'))).toBe('/uploads/s/photo.png');
+    expect((browser.api.sentTo(websiteApi.uploadBuilderMedia)[0]?.form?.['file'] as File | undefined)?.name).toBe('photo.png');
+
+    browser.api.refuse(websiteApi.uploadBuilderMedia, { message: 'The file is too large.', status: 413 });
+    expect(await store.uploadImage(aFile('huge.png'))).toBeNull();
+    expect(toastTexts()).toEqual(['error: Failed! Please try again!']);
+  });
+});

@@ -1,0 +1,22 @@
+/** Where each call goes (method and path): plain data, imported by both the contract (schemas) and the typed client (./calls.ts). */
+import type { Endpoint } from '../../lib/contract/calls';
+
+export const NEWSLETTER_ENDPOINTS = {
+  // The mailing list
+  members: { method: 'GET', path: '/api/newsletter/manage/list/load' },
+  membersPage: { method: 'GET', path: '/api/newsletter/manage/list/page' },
+  addMember: { method: 'POST', path: '/api/newsletter/manage/add' },
+  deleteMember: { method: 'POST', path: '/api/newsletter/manage/delete' },
+  importMembers: { method: 'POST', path: '/api/newsletter/manage/import' },
+  // Sending
+  sendSimple: { method: 'POST', path: '/api/newsletter/send/simple' },
+  // Sent newsletters
+  sends: { method: 'GET', path: '/api/newsletter/sends' },
+  send: { method: 'GET', path: '/api/newsletter/sends/{id}' },
+  pauseSend: { method: 'POST', path: '/api/newsletter/sends/{id}/pause' },
+  resumeSend: { method: 'POST', path: '/api/newsletter/sends/{id}/resume' },
+  cancelSend: { method: 'POST', path: '/api/newsletter/sends/{id}/cancel' },
+  // The outbox (no MAIL_URL): a send's copies, and one message whole
+  sendMessages: { method: 'GET', path: '/api/newsletter/sends/{id}/messages' },
+  outboxMessage: { method: 'GET', path: '/api/newsletter/outbox/{id}' },
+} as const satisfies Record<string, Endpoint>;

@@ -1,0 +1,47 @@
+/**
+ * The newsletter's plain rules and texts (no zod): islands import these without shipping the
+ * schemas, and the contract re-exports them.
+ */
+
+/** Spec section 9: the mailing list shows 10 members a page. */
+export const NEWSLETTER_PAGE_SIZE = 10;
+export const MAX_MEMBER_NAME_LENGTH = 200;
+
+// Other modules' forms share these (lib); the newsletter's files take them from here as before.
+export { FIELDS_REQUIRED, INVALID_EMAIL, MAX_EMAIL_LENGTH } from '../../lib/forms';
+
+/** Spec section 8. */
+export const MEMBER_ADDED = 'Member has been added to your mailing list';
+export const MEMBER_REMOVED = 'Email has been removed from your mailing list.';
+export const ALREADY_MEMBER = 'This email address is already on your mailing list.';
+export const UNSUBSCRIBED_ADDRESS =
+  'This address unsubscribed from your newsletter, so it cannot be added back. Only its owner can subscribe again.';
+export const NOT_A_MEMBER = 'This email address is not on your mailing list.';
+
+/**
+ * How addresses are compared: trimmed and lowercased as a whole (mail providers treat the local
+ * part case-insensitively in practice); the address itself is kept as typed.
+ */
+export function emailKey(address: string): string {
+  return address.trim().toLowerCase();
+}
+
+/** The public sign-up form (beyond the spec: visitors of the school's site, double opt-in). */
+export const SIGNUP_FIELDS_REQUIRED = 'Please enter your name and your email address.';
+export const SIGNUP_INVALID_EMAIL = 'Please enter a valid email address.';
+export const SIGNUP_CHECK_EMAIL = 'Thank you! We have sent you an email. Follow the link in it to confirm your subscription.';
+export const SIGNUP_LIMITED = 'Too many sign-ups have been made from here. Please try again later.';
+/** How long a confirmation link works. */
+export const SIGNUP_LINK_HOURS = 48;
+
+/** Spec section 5: a send without a from name or subject. */
+export const SEND_FIELDS_REQUIRED = 'Failed! Please enter a from name and subject.';
+/** Spec section 8. */
+export const NEWSLETTER_SENT = 'Your newsletter has been sent!';
+export const MAX_FROM_NAME_LENGTH = 200;
+export const MAX_SUBJECT_LENGTH = 500;
+
+/** The most members one CSV import may hold. */
+export const MAX_IMPORT_ROWS = 100_000;
+/** The most problem rows an import summary lists (it counts them all). */
+export const MAX_LISTED_PROBLEMS = 200;

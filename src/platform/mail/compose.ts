@@ -1,0 +1,37 @@
+import type { SendMailOptions } from 'nodemailer';
+import { assertHeaderSafe, type MailAddress, type OutgoingMail } from './message';
+
+function formatted({ name, address }: MailAddress): { name: string; address: string } {
+  return { name: name ?? '', address };
+}
+
+/**
+ * nodemailer's options for a message, the same for every transport (so the outbox holds exactly
+ * what SMTP would have carried). Throws a Refusal (mail_header) for a line break in a header field.
+ */
+export function composeOptions(mail: OutgoingMail, fromAddress: string): SendMailOptions {
+  assertHeaderSafe(mail);
+  const options: SendMailOptions = {
+    from: { name: mail.fromName, address: fromAddress },
+    to: formatted(mail.to),
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+    // Bounces come back to the portal's address, never to whatever a form said.
+    envelope: { from: fromAddress, to: mail.to.address },
+    // Never read a file or URL named in a message: attachments are given as bytes.
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  };
+  if (mail.replyTo) options.replyTo = formatted(mail.replyTo);
+  if (mail.unsubscribe) {
+    const { url, mailto } = mail.unsubscribe;
+    // One List-Unsubscribe header with both: an array nested in the array joins into one header.
+    options.list = { unsubscribe: mailto ? [[url, `mailto:${mailto}`]] : url };
+    if (mail.unsubscribe.oneClick) options.headers = { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+  }
+  if (mail.attachments?.length) {
+    options.attachments = mail.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType }));
+  }
+  return options;
+}

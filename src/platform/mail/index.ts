@@ -1,0 +1,33 @@
+import type { Runtime } from '../runtime';
+import { parseMailUrl } from './mail-url';
+import { createOutboxTransport } from './outbox';
+import { createSmtpTransport } from './smtp';
+import type { MailTransport } from './transport';
+import './schema';
+
+export type { MailAddress, MailAttachment, OutgoingMail } from './message';
+export type { DeliveryResult, MailTransport } from './transport';
+
+/** The From address of every message: PORTAL_MAIL_FROM, or no-reply@ the provider's host. */
+export function mailFromAddress(config: Runtime['config']): string {
+  return config.PORTAL_MAIL_FROM ?? `no-reply@${new URL(config.PORTAL_PROVIDER_URL).hostname}`;
+}
+
+/** A transport for this configuration: MAIL_URL's SMTP server, or the database's outbox. */
+export function createMailTransport(runtime: Runtime): MailTransport {
+  const from = mailFromAddress(runtime.config);
+  const url = runtime.config.MAIL_URL;
+  return url ? createSmtpTransport(parseMailUrl(url), from) : createOutboxTransport(runtime.db, runtime.clock, from);
+}
+
+const transports = new WeakMap<Runtime, MailTransport>();
+
+/** The runtime's one transport (one SMTP pool per process), made on first use. */
+export function mailTransportOf(runtime: Runtime): MailTransport {
+  let transport = transports.get(runtime);
+  if (!transport) {
+    transport = createMailTransport(runtime);
+    transports.set(runtime, transport);
+  }
+  return transport;
+}

@@ -1,0 +1,57 @@
+import { Refusal } from '../errors';
+/**
+ * A message the portal sends: what every sender (newsletters, invitations, Learning in the
+ * Cloud's notices, helpdesk replies) hands to the mail transport. Addresses are structured, never
+ * header text: nodemailer encodes display names and subjects, and CR/LF in them is refused here,
+ * so no input can add a header.
+ */
+export interface MailAddress {
+  name?: string;
+  address: string;
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
+export interface OutgoingMail {
+  /** The school the message is sent for (its outbox), or null for the provider's own mail. */
+  domainId: number | null;
+  /** The display name of the From address; the address itself is PORTAL_MAIL_FROM. */
+  fromName: string;
+  to: MailAddress;
+  replyTo?: MailAddress;
+  subject: string;
+  html: string;
+  text: string;
+  /** RFC 2369/8058: the unsubscribe link (https) and mailto, and whether one-click POST works. */
+  unsubscribe?: { url: string; mailto?: string; oneClick: boolean };
+  attachments?: MailAttachment[];
+}
+
+const LINE_BREAK = /[\r\n]/;
+
+/** Refuses text that would end a header line (header injection): display names, subjects, addresses. */
+export function assertHeaderSafe(mail: OutgoingMail): void {
+  const fields: [string, string | undefined][] = [
+    ['from', mail.fromName],
+    ['subject', mail.subject],
+    ['to', mail.to.address],
+    ['to name', mail.to.name],
+    ['reply-to', mail.replyTo?.address],
+    ['reply-to name', mail.replyTo?.name],
+    ['unsubscribe link', mail.unsubscribe?.url],
+    ['unsubscribe address', mail.unsubscribe?.mailto],
+    ...(mail.attachments ?? []).map((a): [string, string] => ['attachment name', a.filename]),
+  ];
+  assertHeaderFields(fields);
+}
+
+/** The same check for header fields before there is a message (a send's from name and subject). */
+export function assertHeaderFields(fields: ReadonlyArray<readonly [string, string | undefined]>): void {
+  for (const [name, value] of fields) {
+    if (value !== undefined && LINE_BREAK.test(value)) throw new Refusal(400, 'mail_header', `The ${name} cannot contain a line break.`);
+  }
+}
