@@ -20,7 +20,7 @@ import { parseConfig } from '../../src/platform/config';
 import { openDatabase } from '../../src/platform/db';
 import { systemClock } from '../../src/platform/clock';
 import { runDueJobs } from '../../src/platform/jobs';
-import { mailFromAddress, mailTransportOf } from '../../src/platform/mail';
+import { mailFromAddress, mailTransportOf, schoolListId } from '../../src/platform/mail';
 import { composeOptions } from '../../src/platform/mail/compose';
 import { parseMailUrl } from '../../src/platform/mail/mail-url';
 import { JOBS } from '../../src/app/modules';
@@ -132,6 +132,7 @@ async function runBare(count: number): Promise<SenderResult> {
   const send: Pick<SendRow, 'domain_id' | 'from_name' | 'subject' | 'html' | 'text'> = { domain_id: 1, ...fromContent(NEWSLETTER) };
   try {
     const idle = process.memoryUsage();
+    const list = schoolListId({ label: 'bench.school', name: 'Bench School' }, PORTAL_ORIGIN);
     const sampler = sampleRss();
     const cpu = process.cpuUsage();
     const started = performance.now();
@@ -143,7 +144,7 @@ async function runBare(count: number): Promise<SenderResult> {
         // A link as long as the pipeline's (`<delivery id>.<43-character signature>`).
         const link = unsubscribeUrl(PORTAL_ORIGIN, `${i + 1}.${'x'.repeat(43)}`);
         try {
-          await transporter.sendMail(composeOptions(recipientMail(send as SendRow, recipientOf(i), link), from));
+          await transporter.sendMail(composeOptions(recipientMail(send as SendRow, recipientOf(i), link, list), from));
         } catch {
           failed += 1;
         }

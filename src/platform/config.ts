@@ -139,6 +139,24 @@ export const configSchema = z.object({
   /** The From and bounce address of every message; the forms' "from" is only its display name. */
   PORTAL_MAIL_FROM: optionalText.pipe(z.email({ error: 'must be an email address such as office@example.org' }).optional()),
   /**
+   * DKIM: every message signed (rsa-sha256, relaxed/relaxed) for MAIL_DKIM_DOMAIN with the key in
+   * MAIL_DKIM_PRIVATE_KEY_FILE (PEM), published in DNS at `<MAIL_DKIM_SELECTOR>._domainkey.<domain>`.
+   * All three or none: unset, the relay may sign instead (README, Deliverability).
+   */
+  MAIL_DKIM_DOMAIN: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i, 'must be a domain name such as example.org')
+      .optional(),
+  ),
+  MAIL_DKIM_SELECTOR: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9](?:[a-z0-9-_]{0,61}[a-z0-9])?(\.[a-z0-9](?:[a-z0-9-_]{0,61}[a-z0-9])?)*$/i, 'must be a DNS label such as portal2026')
+      .optional(),
+  ),
+  MAIL_DKIM_PRIVATE_KEY_FILE: optionalText,
+  /**
    * The Chromium (or Chrome) the newsletter builder's PDF export runs, headless. Unset: the
    * system's /usr/bin/chromium when there is one; without any, the export is refused politely.
    */
@@ -230,6 +248,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     .superRefine((value, ctx) => {
       if (value.PORTAL_BACKEND === 'upstream' && !value.PORTAL_UPSTREAM_URL) {
         ctx.addIssue({ code: 'custom', path: ['PORTAL_UPSTREAM_URL'], message: 'must be set when PORTAL_BACKEND is upstream' });
+      }
+      const dkim = ['MAIL_DKIM_DOMAIN', 'MAIL_DKIM_SELECTOR', 'MAIL_DKIM_PRIVATE_KEY_FILE'] as const;
+      const missing = dkim.find((name) => !value[name]);
+      if (missing && dkim.some((name) => value[name])) {
+        ctx.addIssue({ code: 'custom', path: [missing], message: 'must be set with the other MAIL_DKIM_ variables (DKIM needs the domain, the selector and the key file)' });
       }
     })
     .safeParse(env);

@@ -31,6 +31,9 @@ interface Mail {
   html: string;
   /** Every http(s) address in the text and the List-Unsubscribe header, and every href and src of the HTML. */
   links: string[];
+  /** The Auto-Submitted and List-Id headers, as received ('' when absent). */
+  autoSubmitted: string;
+  listId: string;
 }
 
 /** The outbox's messages, parsed, after running the due jobs. */
@@ -47,7 +50,8 @@ async function outbox(ctx: TestContext): Promise<Mail[]> {
       const addresses = [...`${text}\n${unsubscribe}`.matchAll(/https?:\/\/[^\s"'<>)\\]+/g)].map((m) => m[0]);
       const attributes = [...html.matchAll(/\s(?:href|src)="([^"]+)"/g)].map((m) => m[1]!);
       const links = [...addresses, ...attributes];
-      return { to, text, html, links };
+      const header = (name: string) => /^([^:]+): (.*)$/m.exec(raw.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n\r?\n/)[0]!.split(/\r?\n/).find((line) => line.toLowerCase().startsWith(`${name}:`)) ?? '')?.[2] ?? '';
+      return { to, text, html, links, autoSubmitted: header('auto-submitted'), listId: header('list-id') };
     }),
   );
 }
@@ -56,9 +60,12 @@ async function mailsTo(ctx: TestContext, address: string): Promise<Mail[]> {
   return (await outbox(ctx)).filter((m) => emailKey(m.to) === emailKey(address));
 }
 
-function expectOnly(mails: Mail[], allowed: string[]): void {
+/** Links only under `allowed`; system mail says it is Auto-Submitted, a newsletter names its school's list. */
+function expectOnly(mails: Mail[], allowed: string[], kind: 'system' | 'newsletter' = 'system'): void {
   expect(mails.length).toBeGreaterThan(0);
   for (const mail of mails) {
+    if (kind === 'system') expect([mail.autoSubmitted, mail.listId], mail.to).toEqual(['auto-generated', '']);
+    else expect([mail.autoSubmitted, mail.listId], mail.to).toEqual(['', expect.stringMatching(/<[a-z0-9-]+\.list-id\.[a-z0-9.-]+>$/)]);
     expect(mail.links.length).toBeGreaterThan(0);
     for (const link of mail.links) expect(allowed.some((prefix) => link.startsWith(`${prefix}/`)), `${link} in a mail to ${mail.to}`).toBe(true);
     expect(`${mail.text}${mail.html}`).not.toContain('attacker.example');
@@ -133,7 +140,7 @@ describe('with PORTAL_URL set, a foreign Host header changes no link', () => {
     const mails = [...(await mailsTo(ctx(), s.member)), ...(await mailsTo(ctx(), s.user.email))];
     // Two sends to the member (unsubscribe, view in browser, the posts' links), one test to the user.
     expect(mails).toHaveLength(3);
-    expectOnly(mails, [PORTAL]);
+    expectOnly(mails, [PORTAL], 'newsletter');
     expect(mails.every((m) => m.links.some((link) => link.startsWith(`${PORTAL}/unsubscribe/`)))).toBe(true);
   });
 
@@ -215,7 +222,7 @@ describe('without PORTAL_URL, links name the address the server listens on', () 
     expect(await outbox(ctx()).then((all) => all.filter((m) => m.to === s.user.email || m.to === s.member))).toEqual([]);
 
     expect((await multipart(ctx(), `${LOCAL}/api/newsletter/send/simple`, simple, s.cookie)).status).toBe(200);
-    expectOnly(await mailsTo(ctx(), s.member), [LOCAL]);
+    expectOnly(await mailsTo(ctx(), s.member), [LOCAL], 'newsletter');
   });
 
   it('a ticket opened under another name gets the provider’s reply linking to the server’s address', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simpleParser } from 'mailparser';
 import { isConfigError, parseConfig } from '../../src/platform/config';
-import { createMailTransport, mailFromAddress, type OutgoingMail } from '../../src/platform/mail';
+import { createMailTransport, mailFromAddress, type MailContent, type MailKind, type OutgoingMail } from '../../src/platform/mail';
 import { parseMailUrl } from '../../src/platform/mail/mail-url';
 import type { Runtime } from '../../src/platform/runtime';
 import { createTestSchool, useTestContext } from '../factories';
@@ -13,8 +13,11 @@ import { startSmtpSink, type SmtpSink } from '../factories/smtp-sink';
  */
 const FROM = 'office@portal.example.org';
 
-function message(overrides: Partial<OutgoingMail> = {}): OutgoingMail {
+const NEWSLETTER: MailKind = { kind: 'newsletter', list: { id: 'st-marys.list-id.portal.example.org', name: 'St Mary’s School' } };
+
+function message(overrides: Partial<MailContent> = {}, kind: MailKind = NEWSLETTER): OutgoingMail {
   return {
+    ...kind,
     domainId: null,
     fromName: 'St Mary’s School Office',
     to: { name: 'Ada Parent', address: 'ada@parents.example.org' },
@@ -131,7 +134,7 @@ describe('mail through SMTP', () => {
     const transport = createMailTransport(smtpRuntime());
     try {
       const before = sink.received.length;
-      const injections: Partial<OutgoingMail>[] = [
+      const injections: Partial<MailContent>[] = [
         { subject: 'Hello\r\nBcc: everyone@example.org' },
         { fromName: 'Office\nBcc: everyone@example.org' },
         { to: { name: 'Ada\r\nX-Evil: 1', address: 'ada@parents.example.org' } },

@@ -61,6 +61,26 @@ test.describe('newsletter unsubscribe link', () => {
     const suppressed = await db.selectFrom('newsletter_suppressions').select('id').where('domain_id', '=', school!.id).where('email_key', '=', emailKey(email)).execute();
     expect(suppressed).toHaveLength(1);
   });
+
+  test('a test copy’s link answers one-click with 200 and its page says nobody was unsubscribed; nothing changes', async ({ baseURL, playwright, browser }) => {
+    const school = await findSchoolByLabel(db, ADMIN.school);
+    const count = async () => (await db.selectFrom('newsletter_suppressions').select('id').where('domain_id', '=', school!.id).execute()).length;
+    const before = await count();
+    const provider = await playwright.request.newContext();
+    const res = await provider.post(`${baseURL}/unsubscribe/test`, { form: { 'List-Unsubscribe': 'One-Click' }, headers: { origin: 'https://mail.example.net', 'sec-fetch-site': 'cross-site' } });
+    expect(res.status()).toBe(200);
+    expect(await res.text()).toBe('This was a test copy: nobody was unsubscribed.');
+    await provider.dispose();
+
+    const visitor = await browser.newContext();
+    const tab = await visitor.newPage();
+    expect((await tab.goto(`${baseURL}/unsubscribe/test`))?.status()).toBe(200);
+    await expect(tab.getByRole('heading', { level: 1, name: 'This is a test email’s link' })).toBeVisible();
+    await expect(tab.getByRole('status')).toContainText('nobody was unsubscribed');
+    await expect(tab.getByRole('button', { name: 'Unsubscribe' })).toHaveCount(0);
+    await visitor.close();
+    expect(await count()).toBe(before);
+  });
 });
 
 test.use({ storageState: storageStatePath('admin') });

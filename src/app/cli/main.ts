@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { ZodError } from 'zod';
 import { isConfigError, parseConfig } from '../../platform/config';
 import { openDatabase } from '../../platform/db';
+import { dkimSettings } from '../../platform/mail';
 import { migrateAll, startPortalWorkPool } from '../process';
 import { stopWorkPool } from '../../platform/work/pool';
 import { systemClock } from '../../platform/clock';
@@ -117,6 +118,9 @@ export async function main(argv: string[], print: (line: string) => void = conso
       return 2;
     }
     printError(`Database: ${describeDatabase(config)}`);
+    // The DKIM key is read and checked before anything starts: a bad key stops here, not at the first send.
+    const dkim = dkimSettings(config);
+    if (dkim && name === 'boot') printError(`Mail: DKIM-signed for ${dkim.domainName} (selector ${dkim.keySelector}).`);
     db = openDatabase(config);
     const runtime = { config, db, clock: systemClock };
     // Operator commands may run before the server ever started: bring the schema up first.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emptyResponseSchema, successSchema } from '../../lib/contract/envelope';
 import { defineCalls } from '../../lib/contract/calls';
 import { idSchema } from '../../lib/contract/params';
-import { categoryMapField, headerText } from './contract';
+import { categoryMapField, headerText, replyToField } from './contract';
 import { MAX_FROM_NAME_LENGTH, MAX_SUBJECT_LENGTH } from './rules';
 import { NEWSLETTER_BUILDER_ENDPOINTS } from './builder-endpoints';
 import {
@@ -176,10 +176,11 @@ export const renderResponseSchema = successSchema({ html: z.string(), bytes: z.n
 export const builderUploadFormSchema = z.object({ 'section-image-file': z.file({ error: 'Choose a file to upload.' }) });
 export const builderUploadResponseSchema = successSchema({ url: z.string(), text: z.string() });
 
-/** POST …/builder: multipart from, subject, build, attachment, category, test ('1' sends to the signed-in user only). */
+/** POST …/builder: multipart from, subject, reply_to (optional), build, attachment, category, test ('1' sends to the signed-in user only). */
 export const builderSendFormSchema = z.object({
   from: headerText(MAX_FROM_NAME_LENGTH, 'from name'),
   subject: headerText(MAX_SUBJECT_LENGTH, 'subject'),
+  reply_to: replyToField,
   build: buildField,
   category: categoryMapField.optional(),
   attachment: z.file().optional(),

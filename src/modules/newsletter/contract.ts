@@ -10,6 +10,7 @@ import {
   MAX_FROM_NAME_LENGTH,
   MAX_MEMBER_NAME_LENGTH,
   MAX_SUBJECT_LENGTH,
+  REPLY_TO_INVALID,
   SEND_FIELDS_REQUIRED,
   SIGNUP_FIELDS_REQUIRED,
   SIGNUP_INVALID_EMAIL,
@@ -110,10 +111,20 @@ export const categoryMapField = z
       .refine((map) => Object.keys(map).every((key) => /^\d+$/.test(key)), 'category keys are category ids.'),
   );
 
-/** POST /api/newsletter/send/simple: multipart from, subject, message (HTML), attachment (optional file), category. */
+/** A send's reply-to address: optional (empty is none), one email address. */
+export const replyToField = z
+  .string()
+  .trim()
+  .max(MAX_EMAIL_LENGTH, REPLY_TO_INVALID)
+  .default('')
+  .pipe(z.union([z.literal(''), z.email({ error: REPLY_TO_INVALID })]))
+  .transform((value) => value || undefined);
+
+/** POST /api/newsletter/send/simple: multipart from, subject, reply_to (optional), message (HTML), attachment (optional file), category. */
 export const simpleSendFormSchema = z.object({
   from: headerText(MAX_FROM_NAME_LENGTH, 'from name'),
   subject: headerText(MAX_SUBJECT_LENGTH, 'subject'),
+  reply_to: replyToField,
   message: z.string().max(MAX_HTML_LENGTH, HTML_LIMIT_MESSAGES.length).default(''),
   category: categoryMapField,
   attachment: z.file().optional(),

@@ -24,12 +24,18 @@ export function composeOptions(mail: OutgoingMail, fromAddress: string): SendMai
     disableUrlAccess: true,
   };
   if (mail.replyTo) options.replyTo = formatted(mail.replyTo);
+  const headers: Record<string, string> = {};
+  const list: NonNullable<SendMailOptions['list']> = {};
+  if (mail.kind === 'system') headers['Auto-Submitted'] = 'auto-generated';
+  else list.id = { url: mail.list.id, comment: mail.list.name };
   if (mail.unsubscribe) {
     const { url, mailto } = mail.unsubscribe;
     // One List-Unsubscribe header with both: an array nested in the array joins into one header.
-    options.list = { unsubscribe: mailto ? [[url, `mailto:${mailto}`]] : url };
-    if (mail.unsubscribe.oneClick) options.headers = { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+    list.unsubscribe = mailto ? [[url, `mailto:${mailto}`]] : url;
+    if (mail.unsubscribe.oneClick) headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
   }
+  if (Object.keys(list).length > 0) options.list = list;
+  if (Object.keys(headers).length > 0) options.headers = headers;
   if (mail.attachments?.length) {
     options.attachments = mail.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType }));
   }

@@ -1,11 +1,14 @@
 import type { Runtime } from '../runtime';
+import { dkimSettings } from './dkim';
 import { parseMailUrl } from './mail-url';
 import { createOutboxTransport } from './outbox';
 import { createSmtpTransport } from './smtp';
 import type { MailTransport } from './transport';
 import './schema';
 
-export type { MailAddress, MailAttachment, OutgoingMail } from './message';
+export type { MailAddress, MailAttachment, MailContent, MailKind, MailingListId, OutgoingMail } from './message';
+export { schoolListId } from './message';
+export { dkimSettings } from './dkim';
 export type { DeliveryResult, MailTransport } from './transport';
 
 /** The From address of every message: PORTAL_MAIL_FROM, or no-reply@ the provider's host. */
@@ -17,7 +20,8 @@ export function mailFromAddress(config: Runtime['config']): string {
 export function createMailTransport(runtime: Runtime): MailTransport {
   const from = mailFromAddress(runtime.config);
   const url = runtime.config.MAIL_URL;
-  return url ? createSmtpTransport(parseMailUrl(url), from) : createOutboxTransport(runtime.db, runtime.clock, from);
+  const dkim = dkimSettings(runtime.config);
+  return url ? createSmtpTransport(parseMailUrl(url), from, dkim) : createOutboxTransport(runtime.db, runtime.clock, from, dkim);
 }
 
 const transports = new WeakMap<Runtime, MailTransport>();

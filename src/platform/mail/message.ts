@@ -16,7 +16,23 @@ export interface MailAttachment {
   contentType: string;
 }
 
-export interface OutgoingMail {
+/**
+ * What a message is, for the headers mail providers sort by: `system` mail (invitations, resets,
+ * confirmations, PDFs, request outcomes, ticket replies) says it was sent by a machine
+ * (Auto-Submitted, RFC 3834: no out-of-office answers); a `newsletter` copy names its school's list
+ * (List-Id, RFC 2919), stable per school, so filters and providers can tell the lists apart.
+ */
+export type MailKind = { kind: 'system' } | { kind: 'newsletter'; list: MailingListId };
+
+/** A school's list: `id` is the List-Id's dot-atom (e.g. `demo-school.list-id.portal.example.org`), `name` its comment. */
+export interface MailingListId {
+  id: string;
+  name: string;
+}
+
+export type OutgoingMail = MailKind & MailContent;
+
+export interface MailContent {
   /** The school the message is sent for (its outbox), or null for the provider's own mail. */
   domainId: number | null;
   /** The display name of the From address; the address itself is PORTAL_MAIL_FROM. */
@@ -33,6 +49,20 @@ export interface OutgoingMail {
 
 const LINE_BREAK = /[\r\n]/;
 
+const LIST_ID_LABEL = /[^a-z0-9-]+/g;
+
+/**
+ * A school's List-Id: its label (lower case, anything but letters, digits and hyphens made a
+ * hyphen) under `list-id.<portal host>`, the host the portal's links use. Stable while the school's
+ * label and the portal's address are.
+ */
+export function schoolListId(school: { label: string; name: string }, portalOrigin: string): MailingListId {
+  const label = school.label.toLowerCase().replace(LIST_ID_LABEL, '-').replace(/^-+|-+$/g, '') || 'school';
+  // An IPv6 host ([::1]) is not a dot-atom: its colons become hyphens.
+  const host = new URL(portalOrigin).hostname.replace(/^\[|\]$/g, '').replace(/:/g, '-');
+  return { id: `${label}.list-id.${host}`, name: school.name };
+}
+
 /** Refuses text that would end a header line (header injection): display names, subjects, addresses. */
 export function assertHeaderSafe(mail: OutgoingMail): void {
   const fields: [string, string | undefined][] = [
@@ -44,6 +74,7 @@ export function assertHeaderSafe(mail: OutgoingMail): void {
     ['reply-to name', mail.replyTo?.name],
     ['unsubscribe link', mail.unsubscribe?.url],
     ['unsubscribe address', mail.unsubscribe?.mailto],
+    ['list name', mail.kind === 'newsletter' ? mail.list.name : undefined],
     ...(mail.attachments ?? []).map((a): [string, string] => ['attachment name', a.filename]),
   ];
   assertHeaderFields(fields);

@@ -2,6 +2,7 @@ import nodemailer from 'nodemailer';
 import type { Db } from '../db';
 import type { Clock } from '../clock';
 import { composeOptions } from './compose';
+import type { DkimSettings } from './dkim';
 import type { OutgoingMail } from './message';
 import type { DeliveryResult, MailTransport } from './transport';
 import './schema';
@@ -12,8 +13,9 @@ import './schema';
  * would have gone out. Nothing leaves the machine, and nothing claims it did: the result's
  * response says the message is in the outbox.
  */
-export function createOutboxTransport(db: Db, clock: Clock, fromAddress: string): MailTransport {
-  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+export function createOutboxTransport(db: Db, clock: Clock, fromAddress: string, dkim?: DkimSettings): MailTransport {
+  // Signed as SMTP would be: the outbox shows the DKIM-Signature a relay would receive.
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows', ...(dkim ? { dkim } : {}) });
   return {
     kind: 'outbox',
     async send(mail: OutgoingMail): Promise<DeliveryResult> {

@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import { composeOptions } from './compose';
+import type { DkimSettings } from './dkim';
 import type { SmtpSettings } from './mail-url';
 import { isRefusal } from '../errors';
 import type { OutgoingMail } from './message';
@@ -10,7 +11,7 @@ const CONNECTION_TIMEOUT_MS = 30_000;
 const SOCKET_TIMEOUT_MS = 60_000;
 
 /** MAIL_URL's SMTP server through nodemailer's pool (connections reused, the rate spread over each second). */
-export function createSmtpTransport(settings: SmtpSettings, fromAddress: string): MailTransport {
+export function createSmtpTransport(settings: SmtpSettings, fromAddress: string, dkim?: DkimSettings): MailTransport {
   const transporter = nodemailer.createTransport({
     pool: true,
     host: settings.host,
@@ -22,6 +23,7 @@ export function createSmtpTransport(settings: SmtpSettings, fromAddress: string)
     connectionTimeout: CONNECTION_TIMEOUT_MS,
     greetingTimeout: CONNECTION_TIMEOUT_MS,
     socketTimeout: SOCKET_TIMEOUT_MS,
+    ...(dkim ? { dkim } : {}),
   });
   return {
     kind: 'smtp',

@@ -50,6 +50,8 @@ export interface SendForm {
   audience: number;
   /** The school's name. */
   schoolName: string;
+  /** The Reply-To field's first value: the one the school's last send used ('' when none did). */
+  replyTo: string;
   quota: SendQuota;
 }
 
@@ -97,6 +99,8 @@ export interface BuilderFrame {
 export interface BuilderSendForm {
   from: string;
   subject: string;
+  /** Where replies go; none: to the From address. */
+  reply_to?: string | undefined;
   build: Build;
   category?: Record<string, string> | undefined;
   attachment?: File | undefined;

@@ -339,6 +339,7 @@ describe('newsletter builder: send, test, publish, PDF, upload', () => {
       // The footer's link is a sample (a test reaches no member), the same in the header.
       expect(footer![1]).toBe(`${ORIGIN}/unsubscribe/test`);
       expect(mail!.raw).toMatch(/^List-Unsubscribe: <http:\/\/portal\.example\.org\/unsubscribe\/test>\r?$/m);
+      expect(mail!.raw.replace(/\r?\n[ \t]+/g, ' ')).toMatch(/^List-ID: .+ <[a-z0-9-]+\.list-id\.portal\.example\.org>\r?$/m);
       expect(mail!.parsed.subject).toBe('Test edition');
       expect(mail!.parsed.from?.value[0]).toEqual({
         name: 'Greenfield Office',

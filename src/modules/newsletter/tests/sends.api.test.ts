@@ -64,7 +64,7 @@ describe('newsletter sends', () => {
 
   it('sends every subscribed member one copy, with its own unsubscribe link and one-click headers, then is done', async () => {
     const addresses = Array.from({ length: 120 }, (_, i) => `family${i}.${Date.now()}@parents.example.org`);
-    const { sctx } = await schoolWithList(addresses);
+    const { school, sctx } = await schoolWithList(addresses);
     const before = sink.received.length;
     const send = await startSend(sctx, content, place());
     expect(send.total).toBe(120);
@@ -83,6 +83,11 @@ describe('newsletter sends', () => {
     const link = unsubscribeLinkOf(mail.raw);
     expect(link).toMatch(/^https:\/\/portal\.example\.org\/unsubscribe\/\d+\.[A-Za-z0-9_-]{43}$/);
     expect(mail.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+    // The school's list, the same on every copy; a newsletter is not Auto-Submitted mail.
+    const listId = `<${school.label.replace(/[^a-z0-9-]+/g, '-')}.list-id.portal.example.org>`;
+    expect(mail.raw.replace(/\r?\n[ \t]+/g, ' ')).toMatch(/^List-ID: .+ <[a-z0-9-]+\.list-id\.portal\.example\.org>\r?$/m);
+    for (const address of [addresses[0]!, addresses[119]!]) expect(receivedBy(address)[0]!.raw.replace(/\r?\n[ \t]+/g, ' ')).toContain(listId);
+    expect(mail.raw).not.toMatch(/^Auto-Submitted:/im);
     expect(mail.parsed.html).toContain(`href="${link}"`);
     expect(mail.parsed.text).toContain(`Unsubscribe: ${link}`);
     expect(mail.parsed.text).toContain('Sports day is on Friday.');

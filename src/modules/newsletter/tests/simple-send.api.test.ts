@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendChangeResponseSchema, sendDetailResponseSchema, sendsResponseSchema, simpleSendResponseSchema, SEND_FIELDS_REQUIRED } from '../contract';
-import { emailKey } from '../rules';
+import { emailKey, REPLY_TO_INVALID } from '../rules';
+import { loadSimpleSendScreen } from '../server/embedded/sends/simple';
+import { schoolContext } from '../../../platform/context';
 import { createApi, type Api } from '../../../app/api';
 import { runDueJobs } from '../../../platform/jobs';
 import { mailTransportOf } from '../../../platform/mail';
@@ -100,11 +102,15 @@ describe('newsletter: simple send', () => {
       [{ from: 'Office', subject: 'Hi\r\nBcc: all@example.org' }, 'subject: The subject cannot contain line breaks or control characters.'],
       [{ from: 'Office', subject: 'Hi', category: 'not json' }, 'category: category must be a JSON map of category id to name.'],
       [{ from: 'Office', subject: 'Hi', category: '{"x":"Newsletters"}' }, 'category: category keys are category ids.'],
+      [{ from: 'Office', subject: 'Hi', reply_to: 'the office' }, `reply_to: ${REPLY_TO_INVALID}`],
+      [{ from: 'Office', subject: 'Hi', reply_to: 'office@school.example\r\nBcc: all@example.org' }, `reply_to: ${REPLY_TO_INVALID}`],
     ];
     for (const [fields, message] of cases) {
       const res = await send(fields, { bytes: PDF, name: 'a.pdf' });
       expect(res.status, JSON.stringify(fields)).toBe(400);
-      expect(((await bodyOf(res)) as { message?: string }).message).toBe(message);
+      const body = (await bodyOf(res)) as { message?: string; field?: string };
+      expect(body.message).toBe(message);
+      if (fields.reply_to) expect(body.field).toBe('reply_to');
     }
     expect(await counts()).toEqual(before);
   });
@@ -153,5 +159,23 @@ describe('newsletter: simple send', () => {
     expect(sendChangeResponseSchema.parse((await change('cancel')).body).send).toMatchObject({ status: 'cancelled', counts: { cancelled: 3, sent: 0 } });
     expect((await change('resume')).status).toBe(409);
     expect((await post(app, '/api/newsletter/sends/999999/pause', '{}', { cookie })).status).toBe(404);
+  });
+
+  it('sends every copy with the school’s Reply-To, and the next send form starts with it; an empty one sends none', async () => {
+    const screen = () => loadSimpleSendScreen(schoolContext(ctx().db, school, ctx().clock.now), ctx().config);
+    const before = sink.received.length;
+    const res = await send({ from: 'Greenfield Office', subject: 'Replies welcome', reply_to: ' office@greenfield.example ', message: '<p>Tell us</p>' });
+    expect(res.status).toBe(200);
+    await runDueJobs(rt, JOBS, { log: () => undefined });
+    const mails = (await sink.waitFor(before + 2)).slice(before);
+    for (const mail of mails) expect(mail.parsed.replyTo?.value).toEqual([{ name: '', address: 'office@greenfield.example' }]);
+    expect((await screen()).replyTo).toBe('office@greenfield.example');
+
+    // A send without one leaves the school's address for the next form; its copies have no Reply-To.
+    const later = sink.received.length;
+    expect((await send({ from: 'Greenfield Office', subject: 'No replies', message: '<p>FYI</p>' })).status).toBe(200);
+    await runDueJobs(rt, JOBS, { log: () => undefined });
+    for (const mail of (await sink.waitFor(later + 2)).slice(later)) expect(mail.raw).not.toMatch(/^Reply-To:/im);
+    expect((await screen()).replyTo).toBe('office@greenfield.example');
   });
 });

@@ -1,6 +1,6 @@
-import type { RefObject } from 'react';
+import { useRef, type RefObject } from 'react';
 import { CategoryPicker } from '../../../../ui/islands/CategoryPicker';
-import { MAX_FROM_NAME_LENGTH, MAX_SUBJECT_LENGTH } from '../../rules';
+import { MAX_EMAIL_LENGTH, MAX_FROM_NAME_LENGTH, MAX_SUBJECT_LENGTH } from '../../rules';
 import type { Category } from '../../../website';
 import type { SendFields, SendFormError } from '../stores/send-form';
 
@@ -9,6 +9,14 @@ import type { SendFields, SendFormError } from '../stores/send-form';
 /** '1 subscribed member', '32 subscribed members'. */
 export const membersPhrase = (n: number) => `${n} subscribed member${n === 1 ? '' : 's'}`;
 
+export type SendFieldRefs = Record<keyof SendFields, RefObject<HTMLInputElement | null>>;
+
+/** The header fields' elements, and focus on the one an error is about (From when it names none). */
+export function useSendFieldRefs(): { refs: SendFieldRefs; focus: (field: keyof SendFields | undefined) => void } {
+  const refs: SendFieldRefs = { from: useRef(null), subject: useRef(null), replyTo: useRef(null) };
+  return { refs, focus: (field) => refs[field ?? 'from'].current?.focus() };
+}
+
 export interface SendHeaderFieldsProps {
   /** The form's useId(): the fields' ids start with it. */
   id: string;
@@ -16,13 +24,12 @@ export interface SendHeaderFieldsProps {
   error: SendFormError;
   /** The error's element, which an invalid field points to. */
   errorId: string;
-  fromRef: RefObject<HTMLInputElement | null>;
-  subjectRef: RefObject<HTMLInputElement | null>;
+  refs: SendFieldRefs;
   onChange: (field: keyof SendFields, value: string) => void;
 }
 
-/** From (the display name) and Subject, required, each marked invalid when the error is about it. */
-export function SendHeaderFields({ id, form, error, errorId, fromRef, subjectRef, onChange }: SendHeaderFieldsProps) {
+/** From (the display name) and Subject, required, and Reply-to, optional, each marked invalid when the error is about it. */
+export function SendHeaderFields({ id, form, error, errorId, refs, onChange }: SendHeaderFieldsProps) {
   const invalid = (field: keyof SendFields) => error.text !== '' && error.field === field;
   return (
     <div className="row g-3">
@@ -32,7 +39,7 @@ export function SendHeaderFields({ id, form, error, errorId, fromRef, subjectRef
         </label>
         <input
           id={`${id}-from`}
-          ref={fromRef}
+          ref={refs.from}
           className={`form-control${invalid('from') ? ' is-invalid' : ''}`}
           name="from"
           autoComplete="organization"
@@ -53,7 +60,7 @@ export function SendHeaderFields({ id, form, error, errorId, fromRef, subjectRef
         </label>
         <input
           id={`${id}-subject`}
-          ref={subjectRef}
+          ref={refs.subject}
           className={`form-control${invalid('subject') ? ' is-invalid' : ''}`}
           name="subject"
           autoComplete="off"
@@ -64,6 +71,29 @@ export function SendHeaderFields({ id, form, error, errorId, fromRef, subjectRef
           aria-describedby={invalid('subject') ? errorId : undefined}
           onChange={(event) => onChange('subject', event.target.value)}
         />
+      </div>
+      <div className="col-md-6">
+        <label className="form-label" htmlFor={`${id}-reply-to`}>
+          Reply-to address
+        </label>
+        <input
+          id={`${id}-reply-to`}
+          ref={refs.replyTo}
+          className={`form-control${invalid('replyTo') ? ' is-invalid' : ''}`}
+          name="reply_to"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          maxLength={MAX_EMAIL_LENGTH}
+          placeholder="office@your-school.example"
+          value={form.replyTo}
+          aria-invalid={invalid('replyTo') || undefined}
+          aria-describedby={`${id}-reply-to-hint${invalid('replyTo') ? ` ${errorId}` : ''}`}
+          onChange={(event) => onChange('replyTo', event.target.value)}
+        />
+        <div className="form-hint" id={`${id}-reply-to-hint`}>
+          Where families’ replies go, such as the school office. Left empty, replies go to the portal’s sending address, which nobody reads.
+        </div>
       </div>
     </div>
   );

@@ -1,8 +1,8 @@
-import { useId, useRef, useState, type SubmitEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import '../../../../ui/islands/ui.css';
 import './newsletter.css';
-import { membersPhrase, SendHeaderFields, WebsiteCategoriesField } from './SendFields';
+import { membersPhrase, SendHeaderFields, useSendFieldRefs, WebsiteCategoriesField } from './SendFields';
 import { ConfirmDialog } from '../../../../ui/islands/ConfirmDialog';
 import { RichTextArea } from '../../../../ui/islands/rich-text/RichTextArea';
 import type { EditorControls } from '../../../../ui/islands/rich-text/EditorSurface';
@@ -15,12 +15,14 @@ export interface SimpleNewsletterFormProps {
   /** Subscribed members now: whom Send reaches. */
   audience: number;
   schoolName: string;
+  /** The Reply-to field's first value (the school's last send's). */
+  replyTo: string;
 }
 
 /** Simple Newsletter: From, Subject, Message, the post's website categories, one attachment, Send (after a confirm naming the audience). */
-export default function SimpleNewsletterForm({ categories, audience, schoolName }: SimpleNewsletterFormProps) {
+export default function SimpleNewsletterForm({ categories, audience, schoolName, replyTo }: SimpleNewsletterFormProps) {
   const id = useId();
-  const [store] = useState(() => createSimpleSendStore({ categories, schoolName }));
+  const [store] = useState(() => createSimpleSendStore({ categories, schoolName, replyTo }));
   const form = useStore(store.$form);
   const ticked = useStore(store.$ticked);
   const attachment = useStore(store.$attachment);
@@ -28,14 +30,13 @@ export default function SimpleNewsletterForm({ categories, audience, schoolName 
   const error = useStore(store.$error);
   const [controls, setControls] = useState<EditorControls | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const fromRef = useRef<HTMLInputElement>(null);
-  const subjectRef = useRef<HTMLInputElement>(null);
+  const fields = useSendFieldRefs();
   const guard = useLeaveGuard(() => store.$dirty.get());
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (store.check()) setConfirming(true);
-    else (store.$error.get().field === 'subject' ? subjectRef : fromRef).current?.focus();
+    else fields.focus(store.$error.get().field);
   };
   const confirmSend = () => {
     setConfirming(false);
@@ -56,8 +57,7 @@ export default function SimpleNewsletterForm({ categories, audience, schoolName 
           form={form}
           error={error}
           errorId={errorId}
-          fromRef={fromRef}
-          subjectRef={subjectRef}
+          refs={fields.refs}
           onChange={(field, value) => store.$form.setKey(field, value)}
         />
 

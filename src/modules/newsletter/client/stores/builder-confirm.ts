@@ -15,7 +15,7 @@ import { builderApi } from '../../builder-calls';
 import { PDF_EMAILED, PDF_FAILED, PDF_WAIT, POSTED_TO_WEBSITE, SUBJECT_REQUIRED, type Build } from '../../builder-rules';
 import { NEWSLETTER_SENT } from '../../rules';
 import type { Category } from '../../../website';
-import { createSendFormState, type SendFormState } from './send-form';
+import { createSendFormState, sendFieldOf, type SendFormState } from './send-form';
 
 export type ConfirmAction = 'send' | 'publish' | 'pdf';
 
@@ -25,6 +25,8 @@ export interface BuilderConfirmInit {
   html: string;
   categories: readonly Category[];
   schoolName: string;
+  /** The Reply-to field's first value (the school's last send's). */
+  replyTo?: string | undefined;
   /** Where a test goes: the signed-in user. */
   userEmail: string;
   test: boolean;
@@ -63,7 +65,7 @@ export function createBuilderConfirmStore(init: BuilderConfirmInit): BuilderConf
     }
   };
   // The server's reason (a refused file, a line break in the subject) is what the user can act on.
-  const onFailure = (failure: { message?: string | undefined }) => fail(failure.message ?? GENERIC_FAILURE);
+  const onFailure = (failure: { message?: string | undefined; field?: string | undefined }) => fail(failure.message ?? GENERIC_FAILURE, sendFieldOf(failure.field));
 
   const store: BuilderConfirmStore = {
     $form,
@@ -87,6 +89,7 @@ export function createBuilderConfirmStore(init: BuilderConfirmInit): BuilderConf
             form: {
               from,
               subject,
+              ...state.replyToField(),
               build: JSON.stringify(init.build),
               test: init.test ? '1' : '0',
               ...(init.test ? {} : { category: state.categoryJson() }),

@@ -1,17 +1,26 @@
 /**
  * What both newsletter send screens (Simple Newsletter, the builder's Send Email) hold and check:
- * From and Subject (the display name defaults to the school's), the website categories of the
+ * From and Subject (the display name defaults to the school's), Reply-to (optional; it starts with
+ * the address the school's last send used), the website categories of the
  * newsletter's post ('Newsletters' ticked), one attachment, the error to show (and the field it
  * is about), and whether anything was touched (leaving asks first).
  */
 import { atom, map, type MapStore, type ReadableAtom } from 'nanostores';
 import { showToast } from '../../../../lib/browser/toast';
-import { SEND_FIELDS_REQUIRED } from '../../rules';
+import { REPLY_TO_INVALID, SEND_FIELDS_REQUIRED } from '../../rules';
+import { replyToField } from '../../contract';
 import { NEWSLETTER_CATEGORY, type Category } from '../../../website';
 
 export interface SendFields {
   from: string;
   subject: string;
+  replyTo: string;
+}
+
+/** The form's field a call's refusal names (its `field`, as the API spells it), if any. */
+export function sendFieldOf(field: string | undefined): keyof SendFields | undefined {
+  if (field === 'from' || field === 'subject') return field;
+  return field === 'reply_to' ? 'replyTo' : undefined;
 }
 
 export interface SendFormError {
@@ -35,8 +44,10 @@ export interface SendFormState {
   /** Shows `text` (toast and under the form), about `field` when given. */
   fail(text: string, field?: keyof SendFields): void;
   clearError(): void;
-  /** Spec section 5: from and subject are required. True when the form may be sent. */
+  /** Spec section 5: from and subject are required; a reply-to must be an address. True when the form may be sent. */
   check(): boolean;
+  /** The reply-to as the calls take it: omitted when empty. */
+  replyToField(): { reply_to?: string };
   /** The ticked categories as the calls take them: a JSON map of id to name. */
   categoryJson(): string;
 }
@@ -46,8 +57,8 @@ export function initialTicked(categories: readonly Category[]): Set<number> {
   return new Set(categories.filter((c) => c.name.trim().toLowerCase() === NEWSLETTER_CATEGORY.toLowerCase()).map((c) => c.id));
 }
 
-export function createSendFormState(init: { categories: readonly Category[]; schoolName: string }): SendFormState {
-  const $form = map<SendFields>({ from: init.schoolName, subject: '' });
+export function createSendFormState(init: { categories: readonly Category[]; schoolName: string; replyTo?: string | undefined }): SendFormState {
+  const $form = map<SendFields>({ from: init.schoolName, subject: '', replyTo: init.replyTo ?? '' });
   const $ticked = atom<ReadonlySet<number>>(initialTicked(init.categories));
   const $attachment = atom<File | null>(null);
   const $error = atom<SendFormError>({ text: '' });
@@ -78,13 +89,21 @@ export function createSendFormState(init: { categories: readonly Category[]; sch
     },
     clearError: () => $error.set({ text: '' }),
     check() {
-      const { from, subject } = $form.get();
-      if (from.trim() && subject.trim()) {
-        state.clearError();
-        return true;
+      const { from, subject, replyTo } = $form.get();
+      if (!from.trim() || !subject.trim()) {
+        state.fail(SEND_FIELDS_REQUIRED, from.trim() ? 'subject' : 'from');
+        return false;
       }
-      state.fail(SEND_FIELDS_REQUIRED, from.trim() ? 'subject' : 'from');
-      return false;
+      if (!replyToField.safeParse(replyTo).success) {
+        state.fail(REPLY_TO_INVALID, 'replyTo');
+        return false;
+      }
+      state.clearError();
+      return true;
+    },
+    replyToField() {
+      const replyTo = $form.get().replyTo.trim();
+      return replyTo ? { reply_to: replyTo } : {};
     },
     categoryJson() {
       const category: Record<string, string> = {};

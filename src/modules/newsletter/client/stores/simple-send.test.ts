@@ -3,7 +3,7 @@ import { showFlash } from '../../../../lib/browser/flash';
 import { aFile, toastTexts, useFakeBrowser } from '../../../../ui/stores/test-support';
 import { websiteApi } from '../../../website';
 import { newsletterApi } from '../../calls';
-import { NEWSLETTER_SENT, SEND_FIELDS_REQUIRED } from '../../rules';
+import { NEWSLETTER_SENT, REPLY_TO_INVALID, SEND_FIELDS_REQUIRED } from '../../rules';
 import { createSimpleSendStore } from './simple-send';
 
 vi.mock('../../../../lib/browser/toast', () => import('../../../../ui/stores/test-support').then((m) => m.fakeToastModule));
@@ -22,7 +22,7 @@ describe('Simple Newsletter', () => {
 
   it('starts from the school’s name and the Newsletters category, with nothing to lose yet', () => {
     const store = createStore();
-    expect(store.$form.get()).toEqual({ from: 'Hill School', subject: '' });
+    expect(store.$form.get()).toEqual({ from: 'Hill School', subject: '', replyTo: '' });
     expect([...store.$ticked.get()]).toEqual([3]);
     expect(store.$dirty.get()).toBe(false);
 
@@ -37,7 +37,7 @@ describe('Simple Newsletter', () => {
     expect(await store.send(message('<p>Hello</p>'), navigate)).toBe(false);
     expect(store.$error.get()).toEqual({ text: SEND_FIELDS_REQUIRED, field: 'subject' });
 
-    store.$form.set({ from: ' ', subject: 'June news' });
+    store.$form.set({ from: ' ', subject: 'June news', replyTo: '' });
     expect(await store.send(message('<p>Hello</p>'), navigate)).toBe(false);
     expect(store.$error.get()).toEqual({ text: SEND_FIELDS_REQUIRED, field: 'from' });
 
@@ -77,9 +77,40 @@ describe('Simple Newsletter', () => {
     expect(await store.send(message('<p>Hello</p>'), () => undefined)).toBe(false);
     expect(store.$error.get()).toEqual({ text: 'Failed! Your school has 20 emails left today.' });
     expect(toastTexts()).toEqual(['error: Failed! Your school has 20 emails left today.']);
-    expect(store.$form.get()).toEqual({ from: 'Hill School', subject: 'June news' });
+    expect(store.$form.get()).toEqual({ from: 'Hill School', subject: 'June news', replyTo: '' });
     expect(store.$dirty.get()).toBe(true);
     expect(store.$sending.get()).toBe(false);
+  });
+
+  it('starts Reply-to from the school’s last one, sends it trimmed, and sends none when emptied', async () => {
+    browser.api.answer(newsletterApi.sendSimple, { id: 7, total: 3, post_url: 'https://school.test/?p=2' });
+    const store = createSimpleSendStore({ categories: CATEGORIES, schoolName: 'Hill School', replyTo: 'office@hill.example' });
+    expect(store.$form.get().replyTo).toBe('office@hill.example');
+    store.$form.setKey('subject', 'June news');
+    store.$form.setKey('replyTo', '  head@hill.example ');
+    expect(await store.send(message('<p>Hello</p>'), () => undefined)).toBe(true);
+    expect(browser.api.sentTo(newsletterApi.sendSimple)[0]?.form).toMatchObject({ reply_to: 'head@hill.example' });
+
+    const again = createSimpleSendStore({ categories: CATEGORIES, schoolName: 'Hill School', replyTo: 'office@hill.example' });
+    again.$form.setKey('subject', 'July news');
+    again.$form.setKey('replyTo', ' ');
+    expect(await again.send(message('<p>Hello</p>'), () => undefined)).toBe(true);
+    expect(browser.api.sentTo(newsletterApi.sendSimple)[1]?.form).not.toHaveProperty('reply_to');
+  });
+
+  it('refuses a Reply-to that is not an address, on the field, sending nothing; the server’s refusal of one points there too', async () => {
+    const store = createStore();
+    store.$form.setKey('subject', 'June news');
+    store.$form.setKey('replyTo', 'the office');
+    expect(await store.send(message('<p>Hello</p>'), () => undefined)).toBe(false);
+    expect(store.$error.get()).toEqual({ text: REPLY_TO_INVALID, field: 'replyTo' });
+    expect(browser.api.sent).toEqual([]);
+
+    browser.api.refuse(newsletterApi.sendSimple, { message: REPLY_TO_INVALID, field: 'reply_to', status: 400 });
+    store.$form.setKey('replyTo', 'office@hill.example');
+    expect(await store.send(message('<p>Hello</p>'), () => undefined)).toBe(false);
+    expect(store.$error.get()).toEqual({ text: REPLY_TO_INVALID, field: 'replyTo' });
+    expect(store.$form.get().replyTo).toBe('office@hill.example');
   });
 
   it('sends nothing when the message cannot be read from the editor', async () => {

@@ -12,7 +12,7 @@ import { newsletterApi } from '../../calls';
 import { websiteApi, type Category } from '../../../website';
 import { NEWSLETTER_SENT } from '../../rules';
 import { sendViewHref } from '../../sends';
-import { createSendFormState, type SendFormState } from './send-form';
+import { createSendFormState, sendFieldOf, type SendFormState } from './send-form';
 
 export interface SimpleSendStore extends Pick<SendFormState, '$form' | '$ticked' | '$attachment' | '$error' | '$dirty' | 'toggleCategory' | 'setAttachment' | 'check'> {
   $sending: ReadableAtom<boolean>;
@@ -24,7 +24,7 @@ export interface SimpleSendStore extends Pick<SendFormState, '$form' | '$ticked'
 
 const assign = (path: string) => window.location.assign(path);
 
-export function createSimpleSendStore(init: { categories: readonly Category[]; schoolName: string }): SimpleSendStore {
+export function createSimpleSendStore(init: { categories: readonly Category[]; schoolName: string; replyTo?: string | undefined }): SimpleSendStore {
   const state = createSendFormState(init);
   const { $form, $attachment } = state;
   const $sending = atom(false);
@@ -55,10 +55,10 @@ export function createSimpleSendStore(init: { categories: readonly Category[]; s
         const attachment = $attachment.get();
         const res = await send(
           newsletterApi.sendSimple,
-          { form: { from, subject, message, category: state.categoryJson(), ...(attachment ? { attachment } : {}) } },
+          { form: { from, subject, ...state.replyToField(), message, category: state.categoryJson(), ...(attachment ? { attachment } : {}) } },
           {
             // The server's reason (a refused file, a line break in the subject) is what the user can act on.
-            onFailure: (failure) => state.fail(failure.message ?? GENERIC_FAILURE),
+            onFailure: (failure) => state.fail(failure.message ?? GENERIC_FAILURE, sendFieldOf(failure.field)),
           },
         );
         if (!res) return false;

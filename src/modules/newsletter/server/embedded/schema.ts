@@ -48,6 +48,8 @@ export interface NewsletterSendTable {
   html: string;
   text: string;
   base_url: string;
+  /** Where replies go (Reply-To), or null: replies go to the From address (migration 0026). */
+  reply_to: string | null;
   /** The attachment every copy carries: a stored upload of the school (its file name), the name it is sent as, its type. */
   attachment_file: string | null;
   attachment_name: string | null;
@@ -130,6 +132,7 @@ export interface NewsletterFrameTable {
 }
 
 /**
+ * `newsletter_sends.reply_to` (migration 0026): a send's Reply-To, or null.
  * `newsletter_send_quotas` (migration 0024): a school's own daily send quota, set by the operator
  * (`quota set`): how many newsletter emails it may send in any 24 hours. Without a row the school
  * has PORTAL_DAILY_SEND_QUOTA.

@@ -34,7 +34,7 @@ export function resetMail(reset: Pick<repo.ResetWithUser, 'domain_id' | 'email' 
     `<p>${escapeText(expiry)}</p>`,
     `<p>${escapeText(ignore)}</p>`,
   ].join('\n');
-  return { domainId: reset.domain_id, fromName, to: { address: reset.email, name: reset.name }, subject, html, text };
+  return { kind: 'system', domainId: reset.domain_id, fromName, to: { address: reset.email, name: reset.name }, subject, html, text };
 }
 
 export async function sendResetMail(rt: Runtime, payload: ResetMailPayload): Promise<void> {

@@ -43,7 +43,7 @@ export function invitationMail(
     `<p><a href="${escapeAttribute(link)}">Choose your password</a></p>`,
     `<p>${escapeText(expiry)}<br>${escapeText(signIn)}</p>`,
   ].join('\n');
-  return { domainId: invitation.domain_id, fromName: schoolName, to: { address: invitation.email, name: invitation.name }, subject, html, text };
+  return { kind: 'system', domainId: invitation.domain_id, fromName: schoolName, to: { address: invitation.email, name: invitation.name }, subject, html, text };
 }
 
 export async function sendInvitationMail(rt: Runtime, payload: InvitationMailPayload): Promise<void> {

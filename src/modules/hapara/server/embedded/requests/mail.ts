@@ -40,6 +40,7 @@ export function requestMail(request: repo.RequestRecord, schoolName: string): Ou
     ...(reason ? [`<p>${escapeText(reason)}</p>`] : []),
   ].join('\n');
   return {
+    kind: 'system',
     domainId: request.domain_id,
     fromName: 'Learning in the Cloud',
     to: { address: request.requester_email, name: oneLine(request.requester_name) },

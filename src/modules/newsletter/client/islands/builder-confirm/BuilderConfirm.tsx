@@ -1,8 +1,8 @@
-import { useId, useRef, useState, type SubmitEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import '../../../../../ui/islands/ui.css';
 import '../newsletter.css';
-import { membersPhrase, SendHeaderFields, WebsiteCategoriesField } from '../SendFields';
+import { membersPhrase, SendHeaderFields, useSendFieldRefs, WebsiteCategoriesField } from '../SendFields';
 import { ConfirmDialog } from '../../../../../ui/islands/ConfirmDialog';
 import { useLeaveGuard } from '../../../../../ui/islands/useLeaveGuard';
 import { createBuilderConfirmStore } from '../../stores/builder-confirm';
@@ -19,6 +19,8 @@ export interface BuilderConfirmProps {
   /** Subscribed members now: whom Send reaches. */
   audience: number;
   schoolName: string;
+  /** The Reply-to field's first value (the school's last send's). */
+  replyTo: string;
   userEmail: string;
   /** Send Test Email: to the signed-in user only, no website categories. */
   test: boolean;
@@ -27,7 +29,7 @@ export interface BuilderConfirmProps {
 }
 
 /** Send Email / Send Test Email: From, Subject, the post's categories (not for a test), an attachment; Send, Publish to website, Download PDF, Cancel. */
-export default function BuilderConfirm({ name, build, html, categories, audience, schoolName, userEmail, test, builderHref }: BuilderConfirmProps) {
+export default function BuilderConfirm({ name, build, html, categories, audience, schoolName, replyTo, userEmail, test, builderHref }: BuilderConfirmProps) {
   const id = useId();
   const [store] = useState(() =>
     createBuilderConfirmStore({
@@ -35,6 +37,7 @@ export default function BuilderConfirm({ name, build, html, categories, audience
       html,
       categories,
       schoolName,
+      replyTo,
       userEmail,
       test,
     }),
@@ -45,11 +48,10 @@ export default function BuilderConfirm({ name, build, html, categories, audience
   const error = useStore(store.$error);
   const postUrl = useStore(store.$postUrl);
   const [confirming, setConfirming] = useState(false);
-  const fromRef = useRef<HTMLInputElement>(null);
-  const subjectRef = useRef<HTMLInputElement>(null);
+  const fields = useSendFieldRefs();
   const guard = useLeaveGuard(() => store.$dirty.get());
 
-  const focusError = () => (store.$error.get().field === 'subject' ? subjectRef : fromRef).current?.focus();
+  const focusError = () => fields.focus(store.$error.get().field);
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!store.check()) focusError();
@@ -79,8 +81,7 @@ export default function BuilderConfirm({ name, build, html, categories, audience
           form={form}
           error={error}
           errorId={errorId}
-          fromRef={fromRef}
-          subjectRef={subjectRef}
+          refs={fields.refs}
           onChange={(field, value) => store.$form.setKey(field, value)}
         />
 

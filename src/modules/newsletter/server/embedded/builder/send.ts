@@ -6,10 +6,10 @@ import { cleanFileName } from '../../../../website/server';
 import type { Build } from '../../../builder-contract';
 import type { BuilderSendForm, BuilderSendResult } from '../../backend';
 import { absoluteAddresses } from '../sends/compose';
-import { recipientMail } from '../sends/message';
+import { recipientMail, schoolList } from '../sends/message';
 import { checkSendQuota, startSend } from '../sends/service';
 import { storeAttachment, type SimpleSendPlace } from '../sends/simple';
-import { unsubscribeUrl } from '../sends/unsubscribe';
+import { SAMPLE_UNSUBSCRIBE_TOKEN, unsubscribeUrl } from '../sends/unsubscribe';
 import { publishBuilderPost } from './publish';
 import { renderBuild } from './service';
 
@@ -48,17 +48,19 @@ async function testAttachment(file: File): Promise<MailAttachment> {
 async function sendTest(ctx: RequestContext, form: BuilderSendForm, place: SimpleSendPlace, transport: MailTransport): Promise<BuilderSendResult> {
   const email = await builderEmail(ctx, form.build, place.siteOrigin);
   const attachment = form.attachment ? await testAttachment(form.attachment) : undefined;
-  const sample = unsubscribeUrl(place.portalOrigin, 'test');
+  const sample = unsubscribeUrl(place.portalOrigin, SAMPLE_UNSUBSCRIBE_TOKEN);
   const mail = recipientMail(
     {
       domain_id: ctx.domain.id,
       from_name: form.from,
+      reply_to: form.reply_to ?? null,
       subject: form.subject,
       html: email.html,
       text: email.text,
     },
     { email: ctx.user.email, name: '' },
     sample,
+    await schoolList(ctx.db, ctx.domain.id, place.portalOrigin),
     attachment,
   );
   const result = await transport.send(mail);
@@ -82,6 +84,7 @@ async function sendToList(ctx: RequestContext, form: BuilderSendForm, place: Sim
       trx,
       {
         fromName: form.from,
+        replyTo: form.reply_to,
         subject: form.subject,
         html: email.html,
         text: email.text,

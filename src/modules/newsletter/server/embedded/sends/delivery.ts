@@ -5,7 +5,7 @@ import { enqueue } from '../../../../../platform/jobs';
 import { mailTransportOf, type DeliveryResult, type MailAttachment } from '../../../../../platform/mail';
 import { isRefusal } from '../../../../../platform/errors';
 import type { Runtime } from '../../../../../platform/runtime';
-import { recipientMail } from './message';
+import { recipientMail, schoolList } from './message';
 import * as repo from './repository';
 import { isSuppressed } from '../members/repository';
 import { unsubscribeToken, unsubscribeUrl } from './unsubscribe';
@@ -78,6 +78,7 @@ export async function deliverSend(rt: Runtime, sendId: number): Promise<void> {
   if (!send || send.status !== 'sending') return;
   const transport = mailTransportOf(rt);
   const attachment = await attachmentOf(rt, send);
+  const list = await schoolList(db, send.domain_id, send.base_url);
 
   while (send.status === 'sending' && performance.now() - started < WORK_BUDGET_MS) {
     const now = rt.clock();
@@ -93,7 +94,7 @@ export async function deliverSend(rt: Runtime, sendId: number): Promise<void> {
         const link = unsubscribeUrl(current.base_url, await unsubscribeToken(db, current.domain_id, row.id));
         let result: DeliveryResult;
         try {
-          result = await transport.send(recipientMail(current, row, link, attachment));
+          result = await transport.send(recipientMail(current, row, link, list, attachment));
         } catch (err) {
           // A name or address that would break a header can never be sent.
           if (!isRefusal(err, 'mail_header')) throw err;

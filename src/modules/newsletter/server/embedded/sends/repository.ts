@@ -21,6 +21,7 @@ const SEND_COLUMNS = [
   'html',
   'text',
   'base_url',
+  'reply_to',
   'attachment_file',
   'attachment_name',
   'attachment_type',
@@ -48,6 +49,7 @@ export interface NewSend {
   html: string;
   text: string;
   baseUrl: string;
+  replyTo?: string | undefined;
   attachment?: { file: string; name: string; type: string } | undefined;
   now: number;
 }
@@ -67,6 +69,7 @@ export async function insertSendWithAudience(db: Db, domainId: number, send: New
       html: send.html,
       text: send.text,
       base_url: send.baseUrl,
+      reply_to: send.replyTo ?? null,
       attachment_file: send.attachment?.file ?? null,
       attachment_name: send.attachment?.name ?? null,
       attachment_type: send.attachment?.type ?? null,
@@ -99,6 +102,20 @@ export async function insertSendWithAudience(db: Db, domainId: number, send: New
   const total = Number(counted.n);
   await db.updateTable('newsletter_sends').set({ total }).where('id', '=', id).execute();
   return { id, total };
+}
+
+/** The reply-to address of the school's latest send that had one: the send forms start with it. */
+export async function lastReplyTo(db: Db, domainId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('newsletter_sends')
+    .select('reply_to')
+    .where('domain_id', '=', domainId)
+    .where('reply_to', 'is not', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.reply_to ?? null;
 }
 
 /** A send by id alone: for the delivery job, which serves every school. */

@@ -21,6 +21,8 @@ export interface NewsletterContent {
   subject: string;
   html: string;
   text: string;
+  /** Where replies go (Reply-To); none: to the From address. */
+  replyTo?: string | undefined;
   /** A stored upload of the school that every copy carries. */
   attachment?: { file: string; name: string; type: string };
 }
@@ -45,6 +47,7 @@ export async function startSend(ctx: RequestContext, content: NewsletterContent,
   assertHeaderFields([
     ['from', content.fromName],
     ['subject', content.subject],
+    ['reply-to', content.replyTo],
   ]);
   return inTransaction(ctx, async (trx) => {
     // Two sends of the school at once take turns: the second sees the first's deliveries.

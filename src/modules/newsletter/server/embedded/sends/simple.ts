@@ -8,6 +8,7 @@ import { countAudience } from '../members/repository';
 import { attachmentParagraph, newsletterHtml, plainText } from './compose';
 import { checkSendQuota, startSend, type NewsletterContent, type SendPlace } from './service';
 import { sendQuota, type QuotaSettings } from './quota';
+import { lastReplyTo } from './repository';
 import type { SendForm } from '../../backend';
 
 /**
@@ -58,6 +59,7 @@ export async function sendSimpleNewsletter(ctx: RequestContext, form: SimpleSend
       trx,
       {
         fromName: form.from,
+        replyTo: form.reply_to,
         subject: form.subject,
         html,
         text: `View in your browser: ${viewUrl}\n\n${plainText(stored.post_content)}`,
@@ -71,11 +73,12 @@ export async function sendSimpleNewsletter(ctx: RequestContext, form: SimpleSend
 
 /** The Simple Newsletter screen's first HTML: categories, audience, the school's name and its quota in one go. */
 export async function loadSimpleSendScreen(ctx: SchoolContext, quota: QuotaSettings): Promise<SendForm> {
-  const [categories, audience, school, left] = await Promise.all([
+  const [categories, audience, school, left, replyTo] = await Promise.all([
     listCategories(ctx),
     countAudience(ctx.db, ctx.domain.id),
     findSchoolByLabel(ctx.db, ctx.domain.label),
     sendQuota(ctx, quota),
+    lastReplyTo(ctx.db, ctx.domain.id),
   ]);
-  return { categories, audience, schoolName: school?.name ?? '', quota: { limit: left.limit, left: left.left } };
+  return { categories, audience, schoolName: school?.name ?? '', replyTo: replyTo ?? '', quota: { limit: left.limit, left: left.left } };
 }

@@ -11,6 +11,9 @@ import { suppress } from '../members/repository';
  */
 
 const PURPOSE = 'unsubscribe';
+
+/** A test copy's link (`/unsubscribe/test`): it works like a real one for mail providers, and unsubscribes no one. */
+export const SAMPLE_UNSUBSCRIBE_TOKEN = 'test';
 const TOKEN = /^(\d{1,15})\.([A-Za-z0-9_-]{43})$/;
 
 export async function unsubscribeToken(db: Db, domainId: number, deliveryId: number): Promise<string> {

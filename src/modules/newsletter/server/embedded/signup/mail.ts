@@ -31,7 +31,7 @@ export function signupMail(signup: Pick<repo.SignupRow, 'domain_id' | 'email'>, 
     '',
     `The link works for ${SIGNUP_LINK_HOURS} hours. If you did not ask for this, ignore this message: you will not be subscribed.`,
   ].join('\n');
-  return { domainId: signup.domain_id, fromName: schoolName, to: { address: signup.email }, subject, html, text };
+  return { kind: 'system', domainId: signup.domain_id, fromName: schoolName, to: { address: signup.email }, subject, html, text };
 }
 
 export async function sendSignupMail(rt: Runtime, signupId: number, schoolName: string): Promise<void> {

@@ -39,6 +39,7 @@ export function replyMail(ticket: repo.TicketRecord, message: repo.MessageRecord
     `<p>${escapeText(status)}<br><a href="${escapeAttribute(link)}">Open ticket #${ticket.number}</a></p>`,
   ].join('\n');
   return {
+    kind: 'system',
     domainId: ticket.domain_id,
     fromName: oneLine(providerName),
     to: { address: ticket.author_email, name: oneLine(ticket.author_name) },
