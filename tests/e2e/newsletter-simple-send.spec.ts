@@ -47,6 +47,14 @@ test.describe('Simple Newsletter', () => {
     await expect(page.getByLabel('Subject', { exact: true })).toBeFocused();
 
     await page.getByLabel('Subject', { exact: true }).fill(subject);
+    // A reply-to that is no address is refused on its field, the words kept.
+    const replyTo = page.getByLabel('Reply-to address', { exact: true });
+    await replyTo.fill('the school office');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(toast(page, 'The reply-to address must be an email address such as office@school.example.org.')).toBeVisible();
+    await expect(replyTo).toBeFocused();
+    await expect(replyTo).toHaveAttribute('aria-invalid', 'true');
+    await replyTo.fill('office@demo.school.example');
     await page.locator('.ce-paragraph').first().click();
     await page.keyboard.type('Sports day is on Friday.');
     await page.getByLabel('Attachment', { exact: true }).setInputFiles(pdfFile());
@@ -66,6 +74,11 @@ test.describe('Simple Newsletter', () => {
     expect(rows.length).toBeGreaterThan(0);
     const mail = await simpleParser(rows[0]!.raw);
     expect(mail.attachments.map((a) => a.filename)).toEqual(['Term dates.pdf']);
+    expect(mail.replyTo?.value.map((a) => a.address)).toEqual(['office@demo.school.example']);
+    expect(rows[0]!.raw.replace(/\r?\n[ \t]+/g, ' ')).toMatch(/^List-ID: .*<[a-z0-9-]+\.list-id\.127\.0\.0\.1>\r?$/m);
+    // The next newsletter starts with the school's reply-to.
+    await page.goto('/newsletter/send/simple');
+    await expect(page.getByLabel('Reply-to address', { exact: true })).toHaveValue('office@demo.school.example');
     const view = /href="([^"]+\/posts\/[^"]+)"[^>]*>View in your browser/.exec(mail.html || '')?.[1];
     expect(view).toBeDefined();
     const post = await page.request.get(view!);
