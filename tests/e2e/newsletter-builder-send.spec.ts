@@ -140,11 +140,13 @@ test.describe('Newsletter Builder: send, test, publish, PDF', () => {
     ).json()) as { html: string };
     const html = (mail.html || '').replace(/\r\n/g, '\n');
     const footer =
-      /<div style="max-width:600px;margin:0 auto;padding:0 16px 24px"><p [^>]*>You receive this newsletter[^<]*<a href="[^"]+\/unsubscribe\/test"[^>]*>Unsubscribe<\/a><\/p><\/div>/.exec(
+      /<div style="max-width:600px;margin:0 auto;padding:0 25px 24px"><p [^>]*>You receive this newsletter[^<]*<a href="[^"]+\/unsubscribe\/test"[^>]*>Unsubscribe<\/a><\/p><\/div>/.exec(
         html,
       );
     expect(footer).not.toBeNull();
-    expect(html.replace(footer![0], '')).toBe(preview.html.replace(/\r\n/g, '\n'));
+    // The preview's HTML, titled with the subject, and the footer.
+    expect(html).toContain(`<title>${subject}</title>`);
+    expect(html.replace(footer![0], '').replace(`<title>${subject}</title>`, '<title></title>')).toBe(preview.html.replace(/\r\n/g, '\n'));
     // Only the admin got it.
     const copies = await db.selectFrom('mail_outbox').select('recipients').where('subject', '=', subject).execute();
     expect(copies.map((c) => c.recipients)).toEqual([ADMIN.email]);

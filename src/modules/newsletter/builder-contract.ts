@@ -204,8 +204,11 @@ export const builderWebsiteFormSchema = z.object({
 });
 export const builderWebsiteResponseSchema = successSchema({ post_url: z.string() });
 
-/** POST …/builder/download {html}: the PDF is made and emailed to the user (a 200 says it is on its way). */
-export const downloadRequestSchema = z.object({ html: z.string().min(1, 'html is required.').max(2_000_000, 'The newsletter is too large for a PDF.') });
+/** POST …/builder/download {html, subject?}: the PDF is made and emailed to the user (a 200 says it is on its way); the subject titles it. */
+export const downloadRequestSchema = z.object({
+  html: z.string().min(1, 'html is required.').max(2_000_000, 'The newsletter is too large for a PDF.'),
+  subject: z.string().trim().max(MAX_SUBJECT_LENGTH, `The subject can be at most ${MAX_SUBJECT_LENGTH} characters.`).optional(),
+});
 
 /** A build's JSON within the limits stays far below this (its text, escaped, and 300 blocks' settings). */
 const MAX_BUILD_BYTES = 1024 * 1024;

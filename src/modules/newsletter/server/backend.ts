@@ -136,7 +136,7 @@ export interface BuilderBackend {
   /** The rendered build as a website post. */
   publishBuild(form: { subject: string; build: Build; category: Record<string, string> }): Promise<{ post_url: string }>;
   /** The PDF export: made and mailed to the user later. */
-  requestPdf(html: string): Promise<void>;
+  requestPdf(html: string, subject?: string): Promise<void>;
 }
 
 export interface NewsletterBackend extends MailingListBackend, SendsBackend, BuilderBackend {}

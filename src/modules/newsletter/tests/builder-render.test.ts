@@ -122,15 +122,29 @@ describe('the email document', () => {
     expect(cells.map((cell) => cell.style.width)).toEqual(['100%', '100%']);
   });
 
-  it('has the preheader as hidden preview text, escaped; without one, the first words of the blocks', async () => {
+  it('has the preheader as hidden preview text, escaped, first and never white on white; without one, the first words of the blocks', async () => {
+    const previewOf = (document: Document) => document.body.firstElementChild as HTMLElement;
     const given = await render([text('t', '<p>Welcome back</p>')], { preheader: 'Term dates & <news>' });
-    const preview = given.document.body.firstElementChild as HTMLElement;
+    const preview = previewOf(given.document);
     expect(preview.style.display).toBe('none');
+    expect(preview.getAttribute('aria-hidden')).toBe('true');
     expect(preview.textContent).toBe('Term dates & <news>');
     expect(given.document.querySelector('news')).toBeNull();
+    // Spam filters score text coloured like its background as hidden (HTML_FONT_LOW_CONTRAST).
+    expect(preview.style.color).toBe('');
+    expect(given.html).not.toMatch(/color:#ffffff[^>]*>Term dates/);
 
     const derived = await render([text('t', '<h2>Welcome back</h2><p>The autumn term starts on Monday.</p>')]);
-    expect((derived.document.body.firstElementChild as HTMLElement).textContent).toBe('Welcome back The autumn term starts on Monday.');
+    expect(previewOf(derived.document).textContent).toBe('Welcome back The autumn term starts on Monday.');
+  });
+
+  it('is one accessible document: lang and dir on the article wrapper, layout tables presentational', async () => {
+    const { document } = await render([text('t', '<p>Welcome back</p>')]);
+    const wrapper = article(document);
+    expect([wrapper.getAttribute('lang'), wrapper.getAttribute('dir'), wrapper.getAttribute('aria-roledescription')]).toEqual(['en', 'ltr', 'email']);
+    const tables = [...document.querySelectorAll('table')];
+    expect(tables.length).toBeGreaterThan(0);
+    expect(tables.filter((t) => t.getAttribute('role') !== 'presentation')).toEqual([]);
   });
 
   it('counts its bytes as UTF-8 and has a plain-text alternative in the same order, links with their address', async () => {

@@ -68,6 +68,16 @@ function text(id: string, html: string): Build[number][number] {
   };
 }
 
+/** A PDF's document title: its Info dictionary's /Title, a literal or a UTF-16 hex string. */
+function pdfTitle(pdf: Buffer): string | undefined {
+  const m = /\/Title\s*(?:\(((?:[^()\\]|\\.)*)\)|<([0-9A-Fa-f]+)>)/.exec(pdf.toString('latin1'));
+  if (!m) return undefined;
+  if (m[1] !== undefined) return m[1].replace(/\\(.)/g, '$1');
+  const bytes = Buffer.from(m[2]!, 'hex');
+  const utf16 = bytes[0] === 0xfe && bytes[1] === 0xff ? bytes.subarray(2) : bytes;
+  return Buffer.from(utf16).swap16().toString('utf16le');
+}
+
 /**
  * The text of a PDF that headless Chromium (Skia) wrote: its content streams' glyph strings
  * decoded through each font's ToUnicode map. Skia writes plain objects (no object streams) with
@@ -327,12 +337,17 @@ describe('newsletter builder: send, test, publish, PDF, upload', () => {
       const rendered = await renderEmail(build, await builderFrame(staff));
       const html = (mail!.parsed.html || '').replace(/\r\n/g, '\n');
       const footer =
-        /<div style="max-width:600px;margin:0 auto;padding:0 16px 24px"><p [^>]*>You receive this newsletter because you are on Greenfield Office’s mailing list\. <a href="([^"]+)"[^>]*>Unsubscribe<\/a><\/p><\/div>/.exec(
+        /<div style="max-width:600px;margin:0 auto;padding:0 25px 24px"><p [^>]*>You receive this newsletter because you are on Greenfield Office’s mailing list\. <a href="([^"]+)"[^>]*>Unsubscribe<\/a><\/p><\/div>/.exec(
           html,
         );
       expect(footer).not.toBeNull();
-      // Only the footer was added, inside the body; site-relative addresses became absolute.
-      const expected = rendered.html.replace(/(\s(?:src|href)=")\/(?!\/)/g, `$1${ORIGIN}/`).replace(/\r\n/g, '\n');
+      // Only the footer and the subject as its title were added; site-relative addresses became absolute.
+      expect(html).toContain('<title>Test edition</title>');
+      expect(mail!.parsed.text ?? '').not.toMatch(/\[\/(?!\/)/);
+      const expected = rendered.html
+        .replace(/(\s(?:src|href)=")\/(?!\/)/g, `$1${ORIGIN}/`)
+        .replace('<title></title>', '<title>Test edition</title>')
+        .replace(/\r\n/g, '\n');
       expect(html.replace(footer![0], '')).toBe(expected);
       expect(html.indexOf(footer![0])).toBeLessThan(html.toLowerCase().lastIndexOf('</body>'));
       if (imageUrl) expect(html).toContain(`src="${ORIGIN}${imageUrl}"`);
@@ -554,7 +569,7 @@ describe('newsletter builder: send, test, publish, PDF, upload', () => {
       const before = sink.received.length;
       const html = (await renderEmail(newsletter('Winter edition'), await builderFrame(staff))).html;
       const started = performance.now();
-      const res = await post(app, DOWNLOAD, JSON.stringify({ html }), {
+      const res = await post(app, DOWNLOAD, JSON.stringify({ html, subject: 'Winter edition 2026' }), {
         cookie,
       });
       expect(res.status).toBe(200);
@@ -569,6 +584,8 @@ describe('newsletter builder: send, test, publish, PDF, upload', () => {
       expect(pdf?.filename).toBe('newsletter.pdf');
       const content = Buffer.from(pdf!.content);
       expect(content.subarray(0, 5).toString()).toBe('%PDF-');
+      // Titled with the subject (it was the internal address the page was printed at).
+      expect(pdfTitle(content)).toBe('Winter edition 2026');
       const words = pdfText(content);
       expect(words).toContain('Winter edition');
       expect(words).toContain('Sports day is on Friday.');

@@ -89,6 +89,9 @@ describe('newsletter: simple send', () => {
     expect(mail.html).toContain('src="http://portal.example.org/uploads/x/a.png"');
     expect(mail.text).toContain(`View in your browser: ${body.post_url}`);
     expect(mail.text).toContain('Come to the summer fair!');
+    // The attachment's link in the text part is absolute too (it was `[/uploads/…]`).
+    expect(mail.text).toMatch(/Fair programme\s+\[http:\/\/portal\.example\.org\/uploads\/[^\]]+\.pdf\]/);
+    expect(mail.text).not.toMatch(/\[\/(?!\/)/);
     expect(mail.attachments.map((a) => [a.filename, a.contentType, Buffer.from(a.content).equals(Buffer.from(PDF))])).toEqual([['Fair programme.pdf', 'application/pdf', true]]);
   });
 

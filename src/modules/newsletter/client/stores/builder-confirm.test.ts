@@ -92,6 +92,14 @@ describe('The builder’s confirm screen', () => {
     expect(toastTexts()).toEqual([`error: ${SUBJECT_REQUIRED}`, `success: ${POSTED_TO_WEBSITE}`]);
   });
 
+  it('titles the PDF with the subject when one is typed', async () => {
+    browser.api.answer(builderApi.builderDownload, {});
+    const store = createStore();
+    store.$form.setKey('subject', ' June news ');
+    expect(await store.downloadPdf()).toBe(true);
+    expect(browser.api.sentTo(builderApi.builderDownload)[0]?.body).toEqual({ html: '<html>June</html>', subject: 'June news' });
+  });
+
   it('asks for the PDF of the rendered email, and says the PDF’s own failure text whatever went wrong', async () => {
     browser.api.answer(builderApi.builderDownload, {});
     const store = createStore();

@@ -139,7 +139,8 @@ export function createBuilderConfirmStore(init: BuilderConfirmInit): BuilderConf
       return exclusive('pdf', async () => {
         void showToast(PDF_WAIT, { type: 'info' });
         // Spec section 8: whatever went wrong, the PDF's own failure text.
-        const res = await send(builderApi.builderDownload, { body: { html: init.html } }, { onFailure: () => void showToast(PDF_FAILED, { type: 'error' }) });
+        const subject = $form.get().subject.trim();
+        const res = await send(builderApi.builderDownload, { body: { html: init.html, ...(subject ? { subject } : {}) } }, { onFailure: () => void showToast(PDF_FAILED, { type: 'error' }) });
         if (!res) return false;
         void showToast(PDF_EMAILED, { type: 'success' });
         return true;

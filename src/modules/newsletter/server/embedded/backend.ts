@@ -15,6 +15,7 @@ import { uploadBuilderFile } from './builder/upload';
 import { sendBuild } from './builder/send';
 import { publishBuild } from './builder/publish';
 import { requestPdf } from './builder/pdf/job';
+import { withTitle } from './builder/render/html';
 
 export function embeddedNewsletterBackend(ctx: RequestContext, runtime: Runtime): NewsletterBackend {
   const { config } = runtime;
@@ -64,8 +65,8 @@ export function embeddedNewsletterBackend(ctx: RequestContext, runtime: Runtime)
     uploadBuilderFile: (file) => uploadBuilderFile(ctx, config.PORTAL_DATA_DIR, file),
     sendBuild: (form) => sendBuild(ctx, form, place, mailTransportOf(runtime)),
     publishBuild: (form) => publishBuild(ctx, form, place.siteOrigin),
-    async requestPdf(html) {
-      await requestPdf(ctx, config, html, [place.portalOrigin, place.siteOrigin]);
+    async requestPdf(html, subject) {
+      await requestPdf(ctx, config, subject ? withTitle(html, subject) : html, [place.portalOrigin, place.siteOrigin]);
     },
   };
 }

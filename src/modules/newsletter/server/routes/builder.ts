@@ -17,7 +17,7 @@ export const BUILDER_ROUTES = routesOver<NewsletterBackend>((serve) => {
   // A build's JSON outgrows the default form limit (64 KB): this form has the uploads' limit.
   serve(calls.builderWebsite, (newsletter, { form }) => newsletter.publishBuild(form), { heavy: 'document', upload: 'none' });
   serve(calls.builderDownload, async (newsletter, { body }) => {
-    await newsletter.requestPdf(body.html);
+    await newsletter.requestPdf(body.html, body.subject || undefined);
     return {};
   });
 });

@@ -4,8 +4,8 @@ import type { Build } from '../../../builder-contract';
 import { attachmentParagraph } from '../sends/compose';
 import { renderBuild } from './service';
 
-/** MJML's preheader: the body's first element, a div hidden with display:none. */
-const PREHEADER = /^\s*<div style="display:none;[^"]*">[^<]*<\/div>/i;
+/** The preheader: the body's first element, a div hidden with display:none (render/mjml.ts). */
+const PREHEADER = /^\s*<div style="display:none;[^"]*"(?: aria-hidden="true")?>[^<]*<\/div>/i;
 
 /**
  * A built newsletter on the school's website (spec `send/builder/website {subject, build,

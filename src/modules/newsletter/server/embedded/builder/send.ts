@@ -5,13 +5,14 @@ import type { MailAttachment, MailTransport } from '../../../../../platform/mail
 import { cleanFileName } from '../../../../website/server';
 import type { Build } from '../../../builder-contract';
 import type { BuilderSendForm, BuilderSendResult } from '../../backend';
-import { absoluteAddresses } from '../sends/compose';
+import { absoluteAddresses, absoluteTextLinks } from '../sends/compose';
 import { recipientMail, schoolList } from '../sends/message';
 import { checkSendQuota, startSend } from '../sends/service';
 import { storeAttachment, type SimpleSendPlace } from '../sends/simple';
 import { SAMPLE_UNSUBSCRIBE_TOKEN, unsubscribeUrl } from '../sends/unsubscribe';
 import { publishBuilderPost } from './publish';
 import { renderBuild } from './service';
+import { withTitle } from './render/html';
 
 /**
  * Sending a built newsletter (spec `send/builder`: from, subject, build, attachment, category,
@@ -25,13 +26,13 @@ import { renderBuild } from './service';
  *   durable send to the list, in one transaction, as the simple send does.
  */
 
-/** The email as every recipient gets it, before their footer. */
-export async function builderEmail(ctx: RequestContext, build: Build, siteOrigin: string): Promise<{ rendered: string; html: string; text: string }> {
+/** The email as every recipient gets it, before their footer: titled with its subject. */
+export async function builderEmail(ctx: RequestContext, build: Build, siteOrigin: string, subject: string): Promise<{ rendered: string; html: string; text: string }> {
   const email = await renderBuild(ctx, build);
   return {
     rendered: email.html,
-    html: absoluteAddresses(email.html, siteOrigin),
-    text: email.text,
+    html: withTitle(absoluteAddresses(email.html, siteOrigin), subject),
+    text: absoluteTextLinks(email.text, siteOrigin),
   };
 }
 
@@ -46,7 +47,7 @@ async function testAttachment(file: File): Promise<MailAttachment> {
 }
 
 async function sendTest(ctx: RequestContext, form: BuilderSendForm, place: SimpleSendPlace, transport: MailTransport): Promise<BuilderSendResult> {
-  const email = await builderEmail(ctx, form.build, place.siteOrigin);
+  const email = await builderEmail(ctx, form.build, place.siteOrigin, form.subject);
   const attachment = form.attachment ? await testAttachment(form.attachment) : undefined;
   const sample = unsubscribeUrl(place.portalOrigin, SAMPLE_UNSUBSCRIBE_TOKEN);
   const mail = recipientMail(
@@ -70,7 +71,7 @@ async function sendTest(ctx: RequestContext, form: BuilderSendForm, place: Simpl
 
 async function sendToList(ctx: RequestContext, form: BuilderSendForm, place: SimpleSendPlace): Promise<BuilderSendResult> {
   await checkSendQuota(ctx, place.quota);
-  const email = await builderEmail(ctx, form.build, place.siteOrigin);
+  const email = await builderEmail(ctx, form.build, place.siteOrigin, form.subject);
   // Stored first (a file is not part of a transaction); a refused file stops everything here.
   const attachment = form.attachment ? await storeAttachment(ctx, place.dataDir, form.attachment) : undefined;
   return inTransaction(ctx, async (trx) => {

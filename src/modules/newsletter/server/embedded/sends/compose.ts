@@ -11,6 +11,12 @@ export function absoluteAddresses(html: string, origin: string): string {
   return html.replace(/(\s(?:src|href)=")\/(?!\/)/g, `$1${base}/`);
 }
 
+/** The plain text's links (`text [/uploads/…]`, as html-to-text writes them) made absolute the same way. */
+export function absoluteTextLinks(text: string, origin: string): string {
+  const base = origin.replace(/\/+$/, '');
+  return text.replace(/\[\/(?!\/)/g, `[${base}/`);
+}
+
 export function newsletterHtml(postHtml: string, viewUrl: string, origin: string): string {
   return `<p style="margin:0 0 16px;font:12px/1.5 Arial,sans-serif;color:#6b7280"><a href="${escapeAttribute(viewUrl)}" style="color:#6b7280">View in your browser</a></p>${absoluteAddresses(postHtml, origin)}`;
 }

@@ -46,5 +46,6 @@ export async function schoolList(db: Db, domainId: number, portalOrigin: string)
 export function withFooter(html: string, footer: string): string {
   const end = html.toLowerCase().lastIndexOf('</body>');
   if (end < 0) return `${html}${footer}`;
-  return `${html.slice(0, end)}<div style="max-width:600px;margin:0 auto;padding:0 16px 24px">${footer}</div>${html.slice(end)}`;
+  // Inset as the school's header and footer are (25 px), so it lines up with the email above it.
+  return `${html.slice(0, end)}<div style="max-width:600px;margin:0 auto;padding:0 25px 24px">${footer}</div>${html.slice(end)}`;
 }

@@ -5,7 +5,7 @@ import { cleanFileName, createPost, getPost, listCategories, uploadMedia } from 
 import { findSchoolByLabel } from '../../../../account/server';
 import type { SchoolContext } from '../../../../../platform/context';
 import { countAudience } from '../members/repository';
-import { attachmentParagraph, newsletterHtml, plainText } from './compose';
+import { absoluteAddresses, attachmentParagraph, newsletterHtml, plainText } from './compose';
 import { checkSendQuota, startSend, type NewsletterContent, type SendPlace } from './service';
 import { sendQuota, type QuotaSettings } from './quota';
 import { lastReplyTo } from './repository';
@@ -62,7 +62,7 @@ export async function sendSimpleNewsletter(ctx: RequestContext, form: SimpleSend
         replyTo: form.reply_to,
         subject: form.subject,
         html,
-        text: `View in your browser: ${viewUrl}\n\n${plainText(stored.post_content)}`,
+        text: `View in your browser: ${viewUrl}\n\n${plainText(absoluteAddresses(stored.post_content, place.siteOrigin))}`,
         ...(attachment ? { attachment: attachment.send } : {}),
       },
       place,

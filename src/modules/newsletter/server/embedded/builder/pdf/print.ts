@@ -63,6 +63,9 @@ export async function printPdf(request: PrintRequest): Promise<Buffer> {
     });
     const page = await context.newPage();
     page.setDefaultTimeout(PAGE_TIMEOUT_MS);
+    // As a mail client shows it: the email's columns sit side by side only in a screen media query
+    // (MJML's min-width:480px), so print media stacked them as on a phone and pushed them to page 2.
+    await page.emulateMedia({ media: 'screen' });
     try {
       await page.goto(request.documentUrl, {
         waitUntil: 'load',

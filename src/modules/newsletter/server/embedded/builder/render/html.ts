@@ -8,6 +8,16 @@ import { escapeAttribute, escapeText } from '../../../../../../lib/editor-html/d
 
 export { escapeAttribute, escapeText };
 
+/**
+ * The document with `title` as its <title> (MJML leaves it empty): what a mail client shows for a
+ * message opened in a browser, and the PDF's title (it was the internal address).
+ */
+export function withTitle(html: string, title: string): string {
+  const element = `<title>${escapeText(title)}</title>`;
+  if (/<title>[^<]*<\/title>/i.test(html)) return html.replace(/<title>[^<]*<\/title>/i, () => element);
+  return html.replace(/<head>/i, (head) => `${head}${element}`);
+}
+
 const COLOUR = /^#[0-9a-fA-F]{6}$/;
 
 /** A `#rrggbb` colour, or '' (none) for anything else. */

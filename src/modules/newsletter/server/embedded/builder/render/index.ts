@@ -46,6 +46,7 @@ export async function renderEmail(build: Build, frame: { header: string; footer:
     throw error;
   }
   if (result.errors.length) throw mjmlRefused(result.errors.map((e) => e.formattedMessage));
-  const html = compact(result.html);
+  // The preview line goes first in the body, outside the article MJML wraps the email in.
+  const html = compact(result.html).replace(/<body[^>]*>/i, (body) => `${body}${source.preview}`);
   return { html, text: source.text, bytes: Buffer.byteLength(html) };
 }

@@ -26,6 +26,8 @@ export interface MjmlSource {
   mjml: string;
   /** The plain-text alternative: the school's header, the blocks' text, the school's footer. */
   text: string;
+  /** The hidden inbox preview line's HTML ('' for none), for the start of the body. */
+  preview: string;
 }
 
 const TWELFTHS: Record<ColumnSize, [number, number]> = { '6,6': [6, 6], '4,8': [4, 8], '8,4': [8, 4] };
@@ -133,6 +135,16 @@ class Writer {
 const BASE_STYLES = ['.nl-frame p,.nl-frame h1,.nl-frame h2,.nl-frame h3{margin:0;}'];
 
 /**
+ * The inbox preview line, first in the body (before the email's article, which MJML wraps every
+ * mj-body element in) and hidden the way mail clients expect (display:none,
+ * no height, hidden from Outlook and screen readers). MJML's own mj-preview also paints it white
+ * on white, which spam filters score as hidden text (SpamAssassin's HTML_FONT_LOW_CONTRAST).
+ */
+function previewLine(preheader: string): string {
+  return `<div style="display:none;max-height:0;max-width:0;overflow:hidden;mso-hide:all" aria-hidden="true">${escapeText(preheader)}</div>`;
+}
+
+/**
  * `frame` is the school's header and footer, already sanitised; without a `preheader` the inbox
  * preview line is the first words of the blocks' text (never the school's name, which the
  * inbox shows as the sender anyway).
@@ -146,7 +158,6 @@ export function buildMjml(build: Build, frame: { header: string; footer: string 
   const preheader = (given ?? firstWords(blocksText)).trim();
   const text = [plainText([frame.header]), blocksText, plainText([frame.footer])].filter(Boolean).join('\n\n');
   const head = [
-    preheader ? `<mj-preview>${escapeText(preheader)}</mj-preview>` : '',
     `<mj-breakpoint width="${BREAKPOINT}px" />`,
     '<mj-attributes>',
     '<mj-all font-family="Arial, Helvetica, sans-serif" />',
@@ -157,5 +168,5 @@ export function buildMjml(build: Build, frame: { header: string; footer: string 
     `<mj-style>${[...BASE_STYLES, ...writer.styles].join('\n')}</mj-style>`,
   ].join('');
   const mjml = `<mjml lang="en" dir="ltr"><mj-head>${head}</mj-head><mj-body${attrs({ width: `${EMAIL_WIDTH}px`, 'background-color': '#ffffff' })}>${writer.body.join('\n')}</mj-body></mjml>`;
-  return { mjml, text };
+  return { mjml, text, preview: preheader ? previewLine(preheader) : '' };
 }
