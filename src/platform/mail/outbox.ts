@@ -2,6 +2,7 @@ import nodemailer from 'nodemailer';
 import type { Db } from '../db';
 import type { Clock } from '../clock';
 import { composeOptions } from './compose';
+import { asDocument } from './layout';
 import type { DkimSettings } from './dkim';
 import type { OutgoingMail } from './message';
 import type { DeliveryResult, MailTransport } from './transport';
@@ -18,7 +19,8 @@ export function createOutboxTransport(db: Db, clock: Clock, fromAddress: string,
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows', ...(dkim ? { dkim } : {}) });
   return {
     kind: 'outbox',
-    async send(mail: OutgoingMail): Promise<DeliveryResult> {
+    async send(message: OutgoingMail): Promise<DeliveryResult> {
+      const mail = await asDocument(message);
       const info = await composer.sendMail(composeOptions(mail, fromAddress));
       const raw = Buffer.isBuffer(info.message) ? info.message.toString('utf8') : String(info.message);
       await db

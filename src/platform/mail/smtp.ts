@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import { composeOptions } from './compose';
+import { asDocument } from './layout';
 import type { DkimSettings } from './dkim';
 import type { SmtpSettings } from './mail-url';
 import { isRefusal } from '../errors';
@@ -28,7 +29,7 @@ export function createSmtpTransport(settings: SmtpSettings, fromAddress: string,
   return {
     kind: 'smtp',
     async send(mail: OutgoingMail): Promise<DeliveryResult> {
-      const options = composeOptions(mail, fromAddress);
+      const options = composeOptions(await asDocument(mail), fromAddress);
       try {
         const info = await transporter.sendMail(options);
         return { ok: true, messageId: info.messageId, response: info.response };

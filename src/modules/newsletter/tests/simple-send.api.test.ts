@@ -84,6 +84,10 @@ describe('newsletter: simple send', () => {
     expect(mail.from?.value[0]).toEqual({ name: 'Greenfield Office', address: 'news@portal.example.org' });
     expect(mail.html).toContain(`<a href="${body.post_url}"`);
     expect(mail.html).toContain('View in your browser');
+    // A whole email document, titled with the subject, the unsubscribe footer inside its body.
+    expect(mail.html).toMatch(/^<!doctype html>/i);
+    expect(mail.html).toContain('<title>Summer fair</title>');
+    expect((mail.html || '').indexOf('Unsubscribe</a>')).toBeLessThan((mail.html || '').indexOf('</body>'));
     expect(mail.html).toContain('<strong>summer fair</strong>');
     // Site-relative addresses are made absolute for mail clients.
     expect(mail.html).toContain('src="http://portal.example.org/uploads/x/a.png"');
