@@ -37,12 +37,13 @@ describe('the email layout', () => {
     const transport = createMailTransport(runtime);
     await transport.send(systemMail());
     const row = await db.selectFrom('mail_outbox').select(['html', 'raw']).where('subject', '=', 'Your <invitation>').executeTakeFirstOrThrow();
+    const html = row.html ?? '';
     const sent = (await simpleParser(row.raw)).html || '';
-    expect(sent.replace(/\r\n/g, '\n')).toBe(row.html.replace(/\r\n/g, '\n'));
-    expect(parseErrors(row.html)).toEqual([]);
+    expect(sent.replace(/\r\n/g, '\n')).toBe(html.replace(/\r\n/g, '\n'));
+    expect(parseErrors(html)).toEqual([]);
     expect(parseErrors('<p>Hello Ada,</p>')).toContain('missing-doctype');
 
-    const { document } = new JSDOM(row.html).window;
+    const { document } = new JSDOM(html).window;
     expect(document.title).toBe('Your <invitation>');
     expect(document.documentElement.getAttribute('lang')).toBe('en');
     const article = document.querySelector('body > div[role="article"]')!;
@@ -53,7 +54,7 @@ describe('the email layout', () => {
     const link = article.querySelector('a[href="https://portal.example.org/welcome/abc"]');
     expect(link?.textContent).toBe('Choose your password');
     // Readable width: the layout is 600 px at most.
-    expect(row.html).toMatch(/max-width:600px/);
+    expect(html).toMatch(/max-width:600px/);
   });
 
   it('leaves a document as it is, and never reads a message’s text as a marker', async () => {

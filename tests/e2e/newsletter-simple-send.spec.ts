@@ -58,6 +58,10 @@ test.describe('Simple Newsletter', () => {
     await page.locator('.ce-paragraph').first().click();
     await page.keyboard.type('Sports day is on Friday.');
     await page.getByLabel('Attachment', { exact: true }).setInputFiles(pdfFile());
+    // Once a file is chosen the form says how families get it: linked, unless attached.
+    const how = page.getByRole('group', { name: 'How families get the file' });
+    await expect(how.getByRole('radio', { name: /^Link to it/ })).toBeChecked();
+    await how.getByRole('radio', { name: /^Attach it to every email/ }).check();
     await page.getByRole('button', { name: 'Send' }).click();
     const dialog = page.getByRole('dialog', { name: 'Send this newsletter?' });
     await expect(dialog).toContainText(`“${subject}” goes to`);

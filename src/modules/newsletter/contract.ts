@@ -11,6 +11,7 @@ import {
   MAX_MEMBER_NAME_LENGTH,
   MAX_SUBJECT_LENGTH,
   REPLY_TO_INVALID,
+  ATTACHMENT_MODES,
   SEND_FIELDS_REQUIRED,
   SIGNUP_FIELDS_REQUIRED,
   SIGNUP_INVALID_EMAIL,
@@ -120,7 +121,7 @@ export const replyToField = z
   .pipe(z.union([z.literal(''), z.email({ error: REPLY_TO_INVALID })]))
   .transform((value) => value || undefined);
 
-/** POST /api/newsletter/send/simple: multipart from, subject, reply_to (optional), message (HTML), attachment (optional file), category. */
+/** POST /api/newsletter/send/simple: multipart from, subject, reply_to (optional), message (HTML), attachment (optional file), attachment_mode (link, the default, or attach), category. */
 export const simpleSendFormSchema = z.object({
   from: headerText(MAX_FROM_NAME_LENGTH, 'from name'),
   subject: headerText(MAX_SUBJECT_LENGTH, 'subject'),
@@ -128,6 +129,8 @@ export const simpleSendFormSchema = z.object({
   message: z.string().max(MAX_HTML_LENGTH, HTML_LIMIT_MESSAGES.length).default(''),
   category: categoryMapField,
   attachment: z.file().optional(),
+  /** How families get the attachment: a link in the email to the school's upload (small emails) or the file in every copy. */
+  attachment_mode: z.enum(ATTACHMENT_MODES, { error: 'attachment_mode must be link or attach.' }).default('link'),
 });
 export type SimpleSendForm = z.infer<typeof simpleSendFormSchema>;
 /** The send (its id and audience size) and the website post it published. */

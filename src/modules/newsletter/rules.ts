@@ -39,6 +39,9 @@ export const SEND_FIELDS_REQUIRED = 'Failed! Please enter a from name and subjec
 /** Spec section 8. */
 export const NEWSLETTER_SENT = 'Your newsletter has been sent!';
 export const MAX_FROM_NAME_LENGTH = 200;
+/** A simple newsletter's attachment: linked from every copy (the default: the school's upload) or attached to it. */
+export const ATTACHMENT_MODES = ['link', 'attach'] as const;
+export type AttachmentMode = (typeof ATTACHMENT_MODES)[number];
 /** A newsletter's Reply-To: where families' answers go (the From address is the portal's, which reads no mail). */
 export const REPLY_TO_INVALID = 'The reply-to address must be an email address such as office@school.example.org.';
 export const MAX_SUBJECT_LENGTH = 500;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendChangeResponseSchema, sendDetailResponseSchema, sendsResponseSchema, simpleSendResponseSchema, SEND_FIELDS_REQUIRED } from '../contract';
 import { emailKey, REPLY_TO_INVALID } from '../rules';
 import { loadSimpleSendScreen } from '../server/embedded/sends/simple';
+import { serveUpload } from '../../website/server';
 import { schoolContext } from '../../../platform/context';
 import { createApi, type Api } from '../../../app/api';
 import { runDueJobs } from '../../../platform/jobs';
@@ -62,7 +63,7 @@ describe('newsletter: simple send', () => {
   it('publishes the post in its categories and mails every member the same content, attachment and view link', async () => {
     const before = sink.received.length;
     const res = await send(
-      { from: 'Greenfield Office', subject: 'Summer fair', message: '<p>Come to the <strong>summer fair</strong>! <img src="/uploads/x/a.png" alt="Map"></p>', category: JSON.stringify({ [newsletters.id]: 'Newsletters' }) },
+      { from: 'Greenfield Office', subject: 'Summer fair', message: '<p>Come to the <strong>summer fair</strong>! <img src="/uploads/x/a.png" alt="Map"></p>', category: JSON.stringify({ [newsletters.id]: 'Newsletters' }), attachment_mode: 'attach' },
       { bytes: PDF, name: 'Fair programme.pdf' },
     );
     expect(res.status).toBe(200);
@@ -110,6 +111,7 @@ describe('newsletter: simple send', () => {
       [{ from: 'Office', subject: 'Hi', category: 'not json' }, 'category: category must be a JSON map of category id to name.'],
       [{ from: 'Office', subject: 'Hi', category: '{"x":"Newsletters"}' }, 'category: category keys are category ids.'],
       [{ from: 'Office', subject: 'Hi', reply_to: 'the office' }, `reply_to: ${REPLY_TO_INVALID}`],
+      [{ from: 'Office', subject: 'Hi', attachment_mode: 'inline' }, 'attachment_mode: attachment_mode must be link or attach.'],
       [{ from: 'Office', subject: 'Hi', reply_to: 'office@school.example\r\nBcc: all@example.org' }, `reply_to: ${REPLY_TO_INVALID}`],
     ];
     for (const [fields, message] of cases) {
@@ -184,5 +186,24 @@ describe('newsletter: simple send', () => {
     await runDueJobs(rt, JOBS, { log: () => undefined });
     for (const mail of (await sink.waitFor(later + 2)).slice(later)) expect(mail.raw).not.toMatch(/^Reply-To:/im);
     expect((await screen()).replyTo).toBe('office@greenfield.example');
+  });
+
+  it('links the attachment by default: no copy carries the file, each links the school’s upload, which serves it', async () => {
+    const before = sink.received.length;
+    const res = await send({ from: 'Greenfield Office', subject: 'Linked letter', message: '<p>See the letter.</p>' }, { bytes: PDF, name: 'Letter.pdf' });
+    expect(res.status).toBe(200);
+    await runDueJobs(rt, JOBS, { log: () => undefined });
+    const mails = (await sink.waitFor(before + 2)).slice(before);
+    for (const { parsed } of mails) {
+      expect(parsed.attachments).toEqual([]);
+      expect(parsed.html).toMatch(/<a href="http:\/\/portal\.example\.org\/uploads\/[^"]+\.pdf">Letter<\/a>/);
+      expect(parsed.text).toMatch(/Letter\s+\[http:\/\/portal\.example\.org\/uploads\/[^\]]+\.pdf\]/);
+    }
+    // The link works: the school's upload behind it serves the file's bytes.
+    const [label, name] = /<a href="http:\/\/portal\.example\.org\/uploads\/([^/"]+)\/([^"]+\.pdf)">Letter<\/a>/.exec(mails[0]!.parsed.html || '')!.slice(1) as [string, string];
+    expect(label).toBe(school.label);
+    const file = await serveUpload(ctx().db, ctx().config.PORTAL_DATA_DIR, label, name);
+    expect(file?.status).toBe(200);
+    expect(Buffer.from(await file!.arrayBuffer()).equals(Buffer.from(PDF))).toBe(true);
   });
 });

@@ -27,6 +27,7 @@ export default function SimpleNewsletterForm({ categories, audience, schoolName,
   const ticked = useStore(store.$ticked);
   const attachment = useStore(store.$attachment);
   const sending = useStore(store.$sending);
+  const attachmentMode = useStore(store.$attachmentMode);
   const error = useStore(store.$error);
   const [controls, setControls] = useState<EditorControls | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -81,7 +82,19 @@ export default function SimpleNewsletterForm({ categories, audience, schoolName,
             name="attachment"
             onChange={(event) => store.setAttachment(event.currentTarget.files?.[0] ?? null)}
           />
-          {attachment ? <div className="form-hint">Sent with every copy and linked from the website post.</div> : null}
+          {attachment ? (
+            <fieldset className="mt-2">
+              <legend className="form-label mb-1">How families get the file</legend>
+              <label className="form-check">
+                <input className="form-check-input" type="radio" name="attachment_mode" value="link" checked={attachmentMode === 'link'} onChange={() => store.$attachmentMode.set('link')} />
+                <span className="form-check-label">Link to it (recommended): each email links to the file on your website, so it stays small.</span>
+              </label>
+              <label className="form-check">
+                <input className="form-check-input" type="radio" name="attachment_mode" value="attach" checked={attachmentMode === 'attach'} onChange={() => store.$attachmentMode.set('attach')} />
+                <span className="form-check-label">Attach it to every email, as well as linking it from the website post.</span>
+              </label>
+            </fieldset>
+          ) : null}
         </div>
 
         {error.text ? (

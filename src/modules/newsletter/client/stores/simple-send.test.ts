@@ -61,6 +61,8 @@ describe('Simple Newsletter', () => {
     const [call] = browser.api.sentTo(newsletterApi.sendSimple);
     expect(call?.form).toMatchObject({ from: 'Hill School', subject: 'June news', message: '<p>Hello</p>', category: '{"5":"Sports","8":"Newsflash"}' });
     expect((call?.form?.['attachment'] as File | undefined)?.name).toBe('menu.pdf');
+    // Linked unless asked otherwise.
+    expect(call?.form?.['attachment_mode']).toBe('link');
     expect(navigate).toHaveBeenCalledWith('/newsletter/sent/view?id=42');
     // Leaving is safe now; the send's page says it was sent.
     expect(store.$dirty.get()).toBe(false);
@@ -111,6 +113,22 @@ describe('Simple Newsletter', () => {
     expect(await store.send(message('<p>Hello</p>'), () => undefined)).toBe(false);
     expect(store.$error.get()).toEqual({ text: REPLY_TO_INVALID, field: 'replyTo' });
     expect(store.$form.get().replyTo).toBe('office@hill.example');
+  });
+
+  it('attaches the file to every copy when asked; without a file it says nothing of how', async () => {
+    browser.api.answer(newsletterApi.sendSimple, { id: 8, total: 3, post_url: 'https://school.test/?p=3' });
+    const store = createStore();
+    store.$form.setKey('subject', 'June news');
+    store.$attachmentMode.set('attach');
+    expect(await store.send(message('<p>Hello</p>'), () => undefined)).toBe(true);
+    expect(browser.api.sentTo(newsletterApi.sendSimple)[0]?.form).not.toHaveProperty('attachment_mode');
+
+    const withFile = createStore();
+    withFile.$form.setKey('subject', 'July news');
+    withFile.setAttachment(aFile('menu.pdf', '%PDF', 'application/pdf'));
+    withFile.$attachmentMode.set('attach');
+    expect(await withFile.send(message('<p>Hello</p>'), () => undefined)).toBe(true);
+    expect(browser.api.sentTo(newsletterApi.sendSimple)[1]?.form).toMatchObject({ attachment_mode: 'attach' });
   });
 
   it('sends nothing when the message cannot be read from the editor', async () => {

@@ -1,21 +1,24 @@
 /**
  * Simple Newsletter (/newsletter/send/simple): From, Subject, the message (the rich-text area's
- * HTML), the website categories of its post ('Newsletters' ticked), one attachment, and Send:
+ * HTML), the website categories of its post ('Newsletters' ticked), one attachment (linked or
+ * attached), and Send:
  * the checks of spec section 5, then the send, then its Sent Newsletters page.
  */
-import { atom, type ReadableAtom } from 'nanostores';
+import { atom, type ReadableAtom, type WritableAtom } from 'nanostores';
 import { send } from '../../../../lib/browser/send';
 import { showToast } from '../../../../lib/browser/toast';
 import { setFlash } from '../../../../lib/browser/flash';
 import { GENERIC_FAILURE } from '../../../../lib/browser/api-client';
 import { newsletterApi } from '../../calls';
 import { websiteApi, type Category } from '../../../website';
-import { NEWSLETTER_SENT } from '../../rules';
+import { NEWSLETTER_SENT, type AttachmentMode } from '../../rules';
 import { sendViewHref } from '../../sends';
 import { createSendFormState, sendFieldOf, type SendFormState } from './send-form';
 
 export interface SimpleSendStore extends Pick<SendFormState, '$form' | '$ticked' | '$attachment' | '$error' | '$dirty' | 'toggleCategory' | 'setAttachment' | 'check'> {
   $sending: ReadableAtom<boolean>;
+  /** How families get the attachment: linked (the default) or attached to every copy. */
+  $attachmentMode: WritableAtom<AttachmentMode>;
   markMessageChanged(): void;
   /** Sends it (the message's HTML from the rich-text area); on success goes to the send's page. */
   send(getMessage: () => Promise<string>, navigate?: (path: string) => void): Promise<boolean>;
@@ -28,12 +31,14 @@ export function createSimpleSendStore(init: { categories: readonly Category[]; s
   const state = createSendFormState(init);
   const { $form, $attachment } = state;
   const $sending = atom(false);
+  const $attachmentMode = atom<AttachmentMode>('link');
 
   const store: SimpleSendStore = {
     $form,
     $ticked: state.$ticked,
     $attachment,
     $sending,
+    $attachmentMode,
     $error: state.$error,
     $dirty: state.$dirty,
     markMessageChanged: state.touched,
@@ -55,7 +60,7 @@ export function createSimpleSendStore(init: { categories: readonly Category[]; s
         const attachment = $attachment.get();
         const res = await send(
           newsletterApi.sendSimple,
-          { form: { from, subject, ...state.replyToField(), message, category: state.categoryJson(), ...(attachment ? { attachment } : {}) } },
+          { form: { from, subject, ...state.replyToField(), message, category: state.categoryJson(), ...(attachment ? { attachment, attachment_mode: $attachmentMode.get() } : {}) } },
           {
             // The server's reason (a refused file, a line break in the subject) is what the user can act on.
             onFailure: (failure) => state.fail(failure.message ?? GENERIC_FAILURE, sendFieldOf(failure.field)),

@@ -14,7 +14,8 @@ import type { SendForm } from '../../backend';
 /**
  * Simple newsletter (spec: `send/simple`): the message is published on the school's website as
  * a post in the ticked categories (with a link to the attachment, when there is one), and the
- * same content goes to every subscribed member, with the attachment, a 'View in your browser'
+ * same content goes to every subscribed member, with that link (or the file itself, attached,
+ * when the form asks for it), a 'View in your browser'
  * link to the post and an unsubscribe link. Post and send are made in one transaction: a send
  * never goes out without its post, nor a post without its send.
  */
@@ -63,7 +64,8 @@ export async function sendSimpleNewsletter(ctx: RequestContext, form: SimpleSend
         subject: form.subject,
         html,
         text: `View in your browser: ${viewUrl}\n\n${plainText(absoluteAddresses(stored.post_content, place.siteOrigin))}`,
-        ...(attachment ? { attachment: attachment.send } : {}),
+        // Linked (the default), the file is only the post's link, absolute in the email; attached, every copy carries it too.
+        ...(attachment && form.attachment_mode === 'attach' ? { attachment: attachment.send } : {}),
       },
       place,
     );
