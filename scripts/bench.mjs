@@ -28,6 +28,8 @@
 //      wrong passwords at once) while school A's GET /api/api/user is sent every 150 ms: A's p50 and max before and during
 //      each attack, B's answers, the server's peak RSS, the seconds to A's invitation mail behind B's PDFs, the passwords
 //      checked (scripts/bench/isolation.ts; 5-7 minutes, of which up to 200 s waiting for that mail).
+//   'mail': every kind of message the portal sends (its own builders, layout, headers, DKIM signing) scored by Debian's
+//      SpamAssassin as it would arrive from a relay (local tests only), its DKIM signature verified (scripts/bench/mail.ts).
 // Sections 5-7 serve a build of their own (scripts/bench/build.mjs: the portal plus two bench-only
 // trivial pages, in node_modules/.cache/portal-bench/dist, never in dist/) through the server process (src/app/serve.ts).
 // Every server runs on a free port with a temp data dir (never ./data, never 4321) and is killed
@@ -116,7 +118,7 @@ const DEFAULT_PAGES = [
 ];
 const LOAD_TARGETS = ['/home', '/api/api/user'];
 const WARMUP_MS = 1000;
-const SECTIONS = ['js', 'load', 'boot', 'posts', 'lighthouse', 'bytes', 'ratios', 'newsletter', 'pipeline', 'builder', 'limits', 'hapara', 'upstream', 'edge', 'isolation'];
+const SECTIONS = ['js', 'load', 'boot', 'posts', 'lighthouse', 'bytes', 'ratios', 'newsletter', 'pipeline', 'builder', 'limits', 'hapara', 'upstream', 'edge', 'isolation', 'mail'];
 /** Sections 5-7: on the bench's own build, which has the trivial pages. */
 const BENCH_BUILD_SECTIONS = ['lighthouse', 'bytes', 'ratios'];
 
@@ -197,6 +199,8 @@ function options() {
     console.log("               max before and during each attack (goal: max < 1 s, p50 < 100 ms), B's answers, the server's peak RSS;");
     console.log("               A's invitation mail behind B's 30 PDFs (goal: 20 s; needs Chromium), wrong passwords checked of 30 (goal:");
     console.log('               10). One server per group of attacks, on a fresh database; 5-7 minutes');
+    console.log('  mail         every kind of message, DKIM-signed as sent, scored by SpamAssassin (apt-get install spamassassin; local');
+    console.log('               tests only) as it arrives from a relay (goal: ≤ 0.5 each) and its signature verified (goal: pass)');
     console.log(`  lighthouse   Lighthouse (${CHROME_PATH}; CHROME_PATH overrides) on ${GOAL_PAGES.map((p) => p.path).join(', ')}:`);
     console.log('               median of --runs per form factor (~10 s a run: 5 pages x 2 x 3 runs is about 5 minutes)');
     console.log('  bytes        the same pages fetched like a browser (Accept-Encoding: br, gzip) with the CSS and JS they');
@@ -557,6 +561,23 @@ async function reportLimits() {
   const rows = figures.map((f) => [f.label, ms(f.p50), ms(f.max), ms(f.budget), f.p50 <= f.budget ? 'PASS' : 'FAIL']);
   console.log(table(['Measure', 'p50', 'Slowest', 'Budget', 'Goal'], rows));
   return rows.filter((r) => r[4] === 'FAIL').length;
+}
+
+/** Issue 28's goal: every kind of message scores at most this in SpamAssassin, and its DKIM signature passes. */
+const MAIL_SPAM_GOAL = 0.5;
+
+async function reportMail() {
+  log('mail: every kind of message, signed as sent, scored by SpamAssassin (local tests only)');
+  const { benchMail, spamAssassinAvailable } = await tsImport('./bench/mail.ts', import.meta.url);
+  if (!spamAssassinAvailable()) {
+    console.log('\nMail: SpamAssassin is not installed (apt-get install spamassassin): nothing measured.');
+    return { problems: 1, goalsMissed: 0 };
+  }
+  const scores = await benchMail();
+  console.log(`\nMail: SpamAssassin's score as it arrives from a relay (goal ≤ ${MAIL_SPAM_GOAL}) and its DKIM signature`);
+  const rows = scores.map((s) => [s.kind, s.score.toFixed(1), s.hits, s.dkim, s.score <= MAIL_SPAM_GOAL && s.dkim === 'pass' ? 'PASS' : 'FAIL']);
+  console.log(table(['Message', 'Score', 'Rules hit', 'DKIM', 'Goal'], rows));
+  return { problems: 0, goalsMissed: rows.filter((r) => r[4] === 'FAIL').length };
 }
 
 /** Issue 12's goals: the whole student list's req/s ÷ the trivial route's, and the first page 2,000 ÷ 100 students. */
@@ -1324,6 +1345,11 @@ async function main() {
     goalsMissed += isolation.goalsMissed;
   }
   if (sections.has('edge')) await reportEdge();
+  if (sections.has('mail')) {
+    const mail = await reportMail();
+    problems += mail.problems;
+    goalsMissed += mail.goalsMissed;
+  }
   if (sections.has('boot')) {
     // Checked again: others may have edited src/ meanwhile, and start.ts would then build inside the timed window.
     builds.push(await ensureBuilt());

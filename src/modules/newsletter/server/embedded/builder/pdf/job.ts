@@ -81,7 +81,7 @@ async function readUpload(rt: Runtime, job: PdfJobPayload, url: URL): Promise<{ 
   };
 }
 
-function pdfMail(job: PdfJobPayload, schoolName: string, pdf: Buffer): OutgoingMail {
+export function pdfMail(job: PdfJobPayload, schoolName: string, pdf: Buffer): OutgoingMail {
   const text = 'Your newsletter is attached to this message as a PDF, ready to print or share.';
   return {
     kind: 'system',
