@@ -624,6 +624,23 @@ describe('newsletter builder: send, test, publish, PDF, upload', () => {
       }
     });
 
+    it('prints as a mail client shows it: screen media, so the columns’ min-width query applies', async () => {
+      const before = sink.received.length;
+      // MJML's columns sit side by side only under `@media only screen and (min-width:480px)`; printed
+      // with print media, that query failed and the columns stacked as on a phone.
+      const html = [
+        '<!doctype html><html><head><style>',
+        '.wide { display: none; } @media only screen and (min-width: 480px) { .wide { display: block; } .narrow { display: none; } }',
+        '</style></head><body><p class="wide">Columns side by side</p><p class="narrow">Columns stacked</p></body></html>',
+      ].join('');
+      expect((await post(app, DOWNLOAD, JSON.stringify({ html }), { cookie })).status).toBe(200);
+      await runDueJobs(rt, JOBS, silent);
+      const [mail] = (await sink.waitFor(before + 1, 30_000)).slice(before);
+      const words = pdfText(Buffer.from(mail!.parsed.attachments[0]!.content));
+      expect(words).toContain('Columns side by side');
+      expect(words).not.toContain('Columns stacked');
+    });
+
     it('answers the spec’s failure when there is no Chromium, enqueueing nothing', async () => {
       const noChromium = createApi({
         ...rt,
