@@ -89,7 +89,7 @@ export default tseslint.config(
   {
     // What the server process loads with Node's own type stripping (src/app/serve.ts): Node resolves
     // no extensionless import and runs no syntax that needs compiling.
-    files: ['src/app/start.ts', 'src/app/serve.ts', 'src/platform/server/**/*.ts', 'src/platform/config.ts', 'src/platform/errors.ts', 'src/platform/mail/mail-url.ts', 'src/platform/http/envelope.ts'],
+    files: ['src/app/start.ts', 'src/app/serve.ts', 'src/platform/server/**/*.ts', 'src/platform/config.ts', 'src/platform/errors.ts', 'src/platform/mail/smtp/mail-url.ts', 'src/platform/http/envelope.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

@@ -22,7 +22,7 @@ import { systemClock } from '../../src/platform/clock';
 import { runDueJobs } from '../../src/platform/jobs';
 import { mailFromAddress, mailTransportOf, schoolListId } from '../../src/platform/mail';
 import { composeOptions } from '../../src/platform/mail/compose';
-import { parseMailUrl } from '../../src/platform/mail/mail-url';
+import { parseMailUrl } from '../../src/platform/mail/smtp/mail-url';
 import { JOBS } from '../../src/app/modules';
 import { migrateAll } from '../../src/app/process';
 import { findSchoolByLabel } from '../../src/modules/account/server/service';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 // Named with its extension: the server process loads this file with Node's own type stripping
 // (src/app/serve.ts), which resolves no extensionless import.
-import { MAIL_URL_HINT, parseMailUrl } from './mail/mail-url.ts';
+import { MAIL_URL_HINT, parseMailUrl } from './mail/smtp/mail-url.ts';
 import { isRefusal, Refusal } from './errors.ts';
 
 function isTimeZone(value: string): boolean {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simpleParser } from 'mailparser';
 import { isConfigError, parseConfig } from '../../src/platform/config';
 import { createMailTransport, mailFromAddress, type MailContent, type MailKind, type OutgoingMail } from '../../src/platform/mail';
-import { parseMailUrl } from '../../src/platform/mail/mail-url';
+import { parseMailUrl } from '../../src/platform/mail/smtp/mail-url';
 import type { Runtime } from '../../src/platform/runtime';
 import { createTestSchool, useTestContext } from '../factories';
 import { startSmtpSink, type SmtpSink } from '../factories/smtp-sink';

@@ -1,8 +1,8 @@
 import type { Runtime } from '../runtime';
 import { dkimSettings } from './dkim';
-import { parseMailUrl } from './mail-url';
+import { parseMailUrl } from './smtp/mail-url';
 import { createOutboxTransport } from './outbox';
-import { createSmtpTransport } from './smtp';
+import { createSmtpTransport } from './smtp/smtp';
 import type { MailTransport } from './transport';
 import './schema';
 

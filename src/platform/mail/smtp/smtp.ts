@@ -1,11 +1,11 @@
 import nodemailer from 'nodemailer';
-import { composeOptions } from './compose';
-import { asDocument } from './layout';
-import type { DkimSettings } from './dkim';
+import { composeOptions } from '../compose';
+import { asDocument } from '../layout';
+import type { DkimSettings } from '../dkim';
 import type { SmtpSettings } from './mail-url';
-import { isRefusal } from '../errors';
-import type { OutgoingMail } from './message';
-import { failureOf, type DeliveryResult, type MailTransport } from './transport';
+import { isRefusal } from '../../errors';
+import type { OutgoingMail } from '../message';
+import { failureOf, type DeliveryResult, type MailTransport } from '../transport';
 
 /** Connection and greeting waits: a stuck server fails the message (to be tried again) instead of holding the worker. */
 const CONNECTION_TIMEOUT_MS = 30_000;
