@@ -88,7 +88,7 @@ test.describe('Manage Galleries', () => {
     // Reorder with the keyboard buttons: the second image moves first, focus stays on it.
     const [first, second] = uploaded as [string, string];
     await page.getByRole('button', { name: `Move image ${second} left` }).click();
-    expect(await gridOrder(page)).toEqual([second, first]);
+    await expect.poll(() => gridOrder(page)).toEqual([second, first]);
     await expect(page.getByRole('button', { name: `Move image ${second} right` })).toBeFocused();
     await expect(page.getByRole('status').filter({ hasText: 'moved to position' })).toHaveText(`${second} moved to position 1 of 2.`);
 
@@ -97,13 +97,14 @@ test.describe('Manage Galleries', () => {
     await expect.poll(() => gridOrder(page)).toEqual([first, second]);
     // Back to [second, first] for the save below.
     await page.getByRole('button', { name: `Move image ${first} right` }).click();
-    expect(await gridOrder(page)).toEqual([second, first]);
+    await expect.poll(() => gridOrder(page)).toEqual([second, first]);
 
     // Delete the first one in the grid: it goes at once.
     const removal = page.waitForResponse((res) => res.url().endsWith('/api/website/gallery/remove'));
     await page.getByRole('button', { name: `Delete image ${second}` }).click();
     expect((await removal).status()).toBe(200);
-    expect(await gridOrder(page)).toEqual([first]);
+    // The grid drops it once the page has read the answer, a moment after the response arrives.
+    await expect.poll(() => gridOrder(page)).toEqual([first]);
     await expect(page.getByRole('button', { name: `Delete image ${first}` })).toBeFocused();
 
     await page.getByRole('button', { name: 'Save' }).click();
