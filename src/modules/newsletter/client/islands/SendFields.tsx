@@ -1,4 +1,4 @@
-import { useRef, type RefObject } from 'react';
+import { useRef, type ReactNode, type RefObject } from 'react';
 import { CategoryPicker } from '../../../../ui/islands/CategoryPicker';
 import { MAX_EMAIL_LENGTH, MAX_FROM_NAME_LENGTH, MAX_SUBJECT_LENGTH } from '../../rules';
 import type { Category } from '../../../website';
@@ -107,5 +107,18 @@ export function WebsiteCategoriesField({ categories, ticked, onToggle }: { categ
       <p className="form-hint mt-0">The newsletter is also published on your website as a post in these categories.</p>
       <CategoryPicker categories={categories} ticked={ticked} onToggle={onToggle} />
     </fieldset>
+  );
+}
+
+/** The one attachment both send screens take; `children` says what becomes of it (Simple Newsletter's link or attach). */
+export function AttachmentField({ id, onChoose, children }: { id: string; onChoose: (file: File | null) => void; children?: ReactNode }) {
+  return (
+    <div className="mt-3">
+      <label className="form-label" htmlFor={`${id}-attachment`}>
+        Attachment
+      </label>
+      <input id={`${id}-attachment`} className="form-control" type="file" name="attachment" onChange={(event) => onChoose(event.currentTarget.files?.[0] ?? null)} />
+      {children}
+    </div>
   );
 }

@@ -2,7 +2,7 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import '../../../../ui/islands/ui.css';
 import './newsletter.css';
-import { membersPhrase, SendHeaderFields, useSendFieldRefs, WebsiteCategoriesField } from './SendFields';
+import { AttachmentField, membersPhrase, SendHeaderFields, useSendFieldRefs, WebsiteCategoriesField } from './SendFields';
 import { ConfirmDialog } from '../../../../ui/islands/ConfirmDialog';
 import { RichTextArea } from '../../../../ui/islands/rich-text/RichTextArea';
 import type { EditorControls } from '../../../../ui/islands/rich-text/EditorSurface';
@@ -71,17 +71,7 @@ export default function SimpleNewsletterForm({ categories, audience, schoolName,
 
         <WebsiteCategoriesField categories={categories} ticked={ticked} onToggle={(category, on) => store.toggleCategory(category, on)} />
 
-        <div className="mt-3">
-          <label className="form-label" htmlFor={`${id}-attachment`}>
-            Attachment
-          </label>
-          <input
-            id={`${id}-attachment`}
-            className="form-control"
-            type="file"
-            name="attachment"
-            onChange={(event) => store.setAttachment(event.currentTarget.files?.[0] ?? null)}
-          />
+        <AttachmentField id={id} onChoose={(file) => store.setAttachment(file)}>
           {attachment ? (
             <fieldset className="mt-2">
               <legend className="form-label mb-1">How families get the file</legend>
@@ -95,7 +85,7 @@ export default function SimpleNewsletterForm({ categories, audience, schoolName,
               </label>
             </fieldset>
           ) : null}
-        </div>
+        </AttachmentField>
 
         {error.text ? (
           <div className="text-danger mt-3" id={errorId} role="alert">

@@ -2,7 +2,7 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import '../../../../../ui/islands/ui.css';
 import '../newsletter.css';
-import { membersPhrase, SendHeaderFields, useSendFieldRefs, WebsiteCategoriesField } from '../SendFields';
+import { AttachmentField, membersPhrase, SendHeaderFields, useSendFieldRefs, WebsiteCategoriesField } from '../SendFields';
 import { ConfirmDialog } from '../../../../../ui/islands/ConfirmDialog';
 import { useLeaveGuard } from '../../../../../ui/islands/useLeaveGuard';
 import { createBuilderConfirmStore } from '../../stores/builder-confirm';
@@ -89,18 +89,7 @@ export default function BuilderConfirm({ name, build, html, categories, audience
           <WebsiteCategoriesField categories={categories} ticked={ticked} onToggle={(category, on) => store.toggleCategory(category, on)} />
         )}
 
-        <div className="mt-3">
-          <label className="form-label" htmlFor={`${id}-attachment`}>
-            Attachment
-          </label>
-          <input
-            id={`${id}-attachment`}
-            className="form-control"
-            type="file"
-            name="attachment"
-            onChange={(event) => store.setAttachment(event.currentTarget.files?.[0] ?? null)}
-          />
-        </div>
+        <AttachmentField id={id} onChoose={(file) => store.setAttachment(file)} />
 
         {error.text ? (
           <div className="text-danger mt-3" id={errorId} role="alert">
