@@ -257,9 +257,14 @@ test.describe('Manage Pages', () => {
     await box.fill('Level 3');
     await box.press('Enter');
     await expect(page).toHaveURL(/\/website\/pages\?query=Level(\+|%20)3$/);
-    const titles = await table.getByRole('rowheader').allTextContents();
-    expect(titles.length).toBeGreaterThan(0);
-    for (const t of titles) expect(t.toLowerCase()).toContain('level 3');
+    // The address changes when the search starts; the rows when its answer arrives.
+    await expect(table).not.toHaveAttribute('aria-busy', 'true');
+    await expect
+      .poll(async () => {
+        const titles = await table.getByRole('rowheader').allTextContents();
+        return titles.length > 0 && titles.every((t) => t.toLowerCase().includes('level 3'));
+      })
+      .toBe(true);
     const firstRow = table.locator('tbody tr').first();
     await expect(firstRow.getByRole('link', { name: /^View .* \(opens in a new tab\)$/ })).toHaveAttribute('target', '_blank');
   });
