@@ -3,6 +3,7 @@ import { z } from 'zod';
 // Named with its extension: the server process loads this file with Node's own type stripping
 // (src/app/serve.ts), which resolves no extensionless import.
 import { MAIL_URL_HINT, parseMailUrl } from './mail/smtp/mail-url.ts';
+import { BOUNCES_URL_HINT, parseBouncesUrl } from './mail/bounces/mailbox/url.ts';
 import { isRefusal, Refusal } from './errors.ts';
 
 function isTimeZone(value: string): boolean {
@@ -39,6 +40,24 @@ const optionalText = z
   .trim()
   .transform((v) => (v === '' ? undefined : v))
   .optional();
+
+/** An address checked by its own parser (whose message names what is wrong, never a password). */
+const parsedBy = (parse: (value: string) => unknown, hint: string) =>
+  optionalText.pipe(
+    z
+      .string()
+      .superRefine((value, ctx) => {
+        try {
+          parse(value);
+        } catch (err) {
+          ctx.addIssue({ code: 'custom', message: err instanceof Error ? err.message : hint });
+        }
+      })
+      .optional(),
+  );
+
+const DOMAIN_NAME = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;
+const domainName = (example: string) => optionalText.pipe(z.string().regex(DOMAIN_NAME, `must be a domain name such as ${example}`).optional());
 
 /** Every environment variable the portal reads; the README's table mirrors this schema. */
 export const configSchema = z.object({
@@ -124,18 +143,7 @@ export const configSchema = z.object({
    * Where mail goes: `smtp://user:password@host:587?pool=5&rate=10` or `smtps://...:465`. Without
    * it, mail is kept in the database's outbox (src/platform/mail/outbox.ts) and nothing is sent.
    */
-  MAIL_URL: optionalText.pipe(
-    z
-      .string()
-      .superRefine((value, ctx) => {
-        try {
-          parseMailUrl(value);
-        } catch (err) {
-          ctx.addIssue({ code: 'custom', message: err instanceof Error ? err.message : MAIL_URL_HINT });
-        }
-      })
-      .optional(),
-  ),
+  MAIL_URL: parsedBy(parseMailUrl, MAIL_URL_HINT),
   /** The From and bounce address of every message; the forms' "from" is only its display name. */
   PORTAL_MAIL_FROM: optionalText.pipe(z.email({ error: 'must be an email address such as office@example.org' }).optional()),
   /**
@@ -143,12 +151,7 @@ export const configSchema = z.object({
    * MAIL_DKIM_PRIVATE_KEY_FILE (PEM), published in DNS at `<MAIL_DKIM_SELECTOR>._domainkey.<domain>`.
    * All three or none: unset, the relay may sign instead (README, Deliverability).
    */
-  MAIL_DKIM_DOMAIN: optionalText.pipe(
-    z
-      .string()
-      .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i, 'must be a domain name such as example.org')
-      .optional(),
-  ),
+  MAIL_DKIM_DOMAIN: domainName('example.org'),
   MAIL_DKIM_SELECTOR: optionalText.pipe(
     z
       .string()
@@ -156,6 +159,23 @@ export const configSchema = z.object({
       .optional(),
   ),
   MAIL_DKIM_PRIVATE_KEY_FILE: optionalText,
+  /**
+   * Bounces (issue 28): each newsletter copy's envelope sender is `bounce+<tag>@MAIL_BOUNCE_DOMAIN`
+   * (VERP), a domain whose mail reaches the mailbox MAIL_BOUNCES_URL names (`imaps://user:password@host/Folder`
+   * or `pop3s://…`; `?ca_file=` trusts a private CA), read every few minutes. Unset: bounces go to
+   * PORTAL_MAIL_FROM as before, and only the providers' webhooks report them.
+   */
+  MAIL_BOUNCE_DOMAIN: domainName('bounces.example.org'),
+  MAIL_BOUNCES_URL: parsedBy(parseBouncesUrl, BOUNCES_URL_HINT),
+  /**
+   * The providers' bounce webhooks (POST /api/newsletter/bounces/{ses|sendgrid|postmark|mailgun}):
+   * Amazon SES (through SNS) and Postmark prove themselves with MAIL_WEBHOOK_SECRET (as the
+   * password of the URL's basic auth, or `?secret=`); SendGrid signs with the key whose public half
+   * is MAIL_SENDGRID_WEBHOOK_KEY; Mailgun with MAIL_MAILGUN_SIGNING_KEY. A webhook without its secret answers 403.
+   */
+  MAIL_WEBHOOK_SECRET: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  MAIL_SENDGRID_WEBHOOK_KEY: optionalText,
+  MAIL_MAILGUN_SIGNING_KEY: optionalText,
   /**
    * The Chromium (or Chrome) the newsletter builder's PDF export runs, headless. Unset: the
    * system's /usr/bin/chromium when there is one; without any, the export is refused politely.
@@ -239,8 +259,8 @@ export function isConfigError(err: unknown): err is Refusal {
   return isRefusal(err, 'invalid_config');
 }
 
-// DATABASE_URL and MAIL_URL carry passwords.
-const SECRET_VARIABLES = new Set(['PORTAL_ADMIN_PASSWORD', 'DATABASE_URL', 'MAIL_URL']);
+// DATABASE_URL, MAIL_URL and MAIL_BOUNCES_URL carry passwords; the webhooks' keys are secrets.
+const SECRET_VARIABLES = new Set(['PORTAL_ADMIN_PASSWORD', 'DATABASE_URL', 'MAIL_URL', 'MAIL_BOUNCES_URL', 'MAIL_WEBHOOK_SECRET', 'MAIL_MAILGUN_SIGNING_KEY']);
 
 /** Parses the environment; throws a configError whose message is one line naming the variable. */
 export function parseConfig(env: Record<string, string | undefined>): Config {

@@ -1,5 +1,5 @@
 import { expect, test } from './support/test';
-import { storageStatePath } from './support/env';
+import { storageStatePath, WEBHOOK_SECRET } from './support/env';
 import type { Db } from '../../src/platform/db';
 import { seriousViolations, waitForHydration } from './support/website-lists';
 import { openNewsletterDb, sendToNewMember } from './support/newsletter';
@@ -39,6 +39,29 @@ test.describe('Sent newsletters', () => {
     const frame = page.frameLocator(`iframe[title="The message: ${subject}"]`);
     await expect(frame.getByText(`Hello from ${email}`)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Pause' })).toHaveCount(0);
+  });
+
+  test('a bounce reported by the provider: the send counts it and lists it, the mailing list says so', async ({ page, baseURL, request }) => {
+    const { subject, email } = await sendToNewMember(db, baseURL!);
+    // Postmark's bounce webhook, as Postmark calls it: the secret as the URL's basic auth.
+    const res = await request.post('/api/newsletter/bounces/postmark', {
+      headers: { authorization: `Basic ${Buffer.from(`postmark:${WEBHOOK_SECRET}`).toString('base64')}`, 'content-type': 'application/json' },
+      data: { RecordType: 'Bounce', ID: Date.now(), Type: 'HardBounce', Email: email, BouncedAt: new Date().toISOString(), Details: 'smtp;550 5.1.1 The email account does not exist.' },
+    });
+    expect(res.status()).toBe(200);
+
+    await page.goto('/newsletter/sent');
+    const row = page.getByRole('table', { name: 'Sent newsletters' }).locator('tbody tr').filter({ hasText: subject });
+    await expect(row).toContainText(/, 1 bounced/);
+    await row.getByRole('link', { name: subject }).click();
+    await waitForHydration(page);
+    const bounces = page.getByRole('table', { name: 'Copies that came back or were marked as spam' });
+    await expect(bounces.getByRole('row').filter({ hasText: email })).toContainText('550 5.1.1 The email account does not exist.');
+    await expect(bounces.getByRole('row').filter({ hasText: email })).toContainText('Bounced');
+
+    await page.goto(`/newsletter/manage/list?query=${encodeURIComponent(email)}`);
+    const member = page.getByRole('table').locator('tbody tr').filter({ hasText: email });
+    await expect(member).toContainText('No (mail bounced)');
   });
 
   for (const size of [

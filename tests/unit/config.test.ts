@@ -132,4 +132,18 @@ describe('parseConfig', () => {
       },
     );
   });
+
+  it('reads the bounce settings: a mailbox address checked by its parser, secrets never echoed', () => {
+    const config = parseConfig({ MAIL_BOUNCE_DOMAIN: 'bounces.example.org', MAIL_BOUNCES_URL: 'imaps://bounces:s3cret@mail.example.org/INBOX', MAIL_WEBHOOK_SECRET: 'a-secret-of-sixteen+' });
+    expect(config).toMatchObject({ MAIL_BOUNCE_DOMAIN: 'bounces.example.org', MAIL_WEBHOOK_SECRET: 'a-secret-of-sixteen+' });
+    const noPassword = configErrorOf({ MAIL_BOUNCES_URL: 'pop3s://bounces@mail.example.org' });
+    expect(noPassword.message).toMatch(/^Invalid configuration: MAIL_BOUNCES_URL has no password/);
+    const wrongScheme = configErrorOf({ MAIL_BOUNCES_URL: 'smtp://bounces:s3cret@mail.example.org' });
+    expect(wrongScheme.message).toContain('MAIL_BOUNCES_URL');
+    expect(wrongScheme.message).not.toContain('s3cret');
+    const shortSecret = configErrorOf({ MAIL_WEBHOOK_SECRET: 'short-one' });
+    expect(shortSecret.message).toContain('MAIL_WEBHOOK_SECRET must be at least 16 characters');
+    expect(shortSecret.message).not.toContain('short-one');
+    expect(configErrorOf({ MAIL_BOUNCE_DOMAIN: 'not a domain' }).message).toContain('MAIL_BOUNCE_DOMAIN must be a domain name such as bounces.example.org');
+  });
 });

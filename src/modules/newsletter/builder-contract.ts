@@ -189,6 +189,7 @@ export const builderSendFormSchema = z.object({
     .default('0')
     .transform((value) => value === '1' || value === 'true'),
 });
+export type BuilderSendForm = z.output<typeof builderSendFormSchema>;
 export const builderSendResponseSchema = successSchema({
   /** The send on 'Sent newsletters' (null for a test), its audience size, and the website post (null for a test). */
   id: z.number().int().nullable(),

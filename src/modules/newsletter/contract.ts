@@ -15,13 +15,20 @@ import {
   SEND_FIELDS_REQUIRED,
   SIGNUP_FIELDS_REQUIRED,
   SIGNUP_INVALID_EMAIL,
+  STOPPED_REASONS,
 } from './rules';
 import { HTML_LIMIT_MESSAGES, MAX_HTML_LENGTH } from '../../lib/contract/html-limits';
 
 export * from './rules';
 
 /** Spec section 3: a mailing-list member. */
-export const memberSchema = z.object({ address: z.string(), name: z.string(), subscribed: z.boolean() });
+export const memberSchema = z.object({
+  address: z.string(),
+  name: z.string(),
+  subscribed: z.boolean(),
+  /** Beyond the spec: why an unsubscribed member is no longer mailed when it was not their own choice. */
+  stopped: z.enum(STOPPED_REASONS).optional(),
+});
 export type Member = z.infer<typeof memberSchema>;
 
 /** GET /api/newsletter/manage/list/load: every member (the spec's call), newest first. */
@@ -183,6 +190,9 @@ export const deliveryCountsSchema = z.object({
 });
 export type DeliveryCounts = z.infer<typeof deliveryCountsSchema>;
 
+/** Copies that came back as bounces, or that their recipient marked as spam (issue 28), each counted once. */
+export const bounceCountsSchema = z.object({ bounced: z.number().int(), complained: z.number().int() });
+
 /** A send as the list shows it; times are unix seconds. */
 export const sendSummarySchema = z.object({
   id: z.number().int(),
@@ -191,6 +201,7 @@ export const sendSummarySchema = z.object({
   status: sendStatusSchema,
   total: z.number().int(),
   counts: deliveryCountsSchema,
+  bounces: bounceCountsSchema,
   created_at: z.number().int(),
   finished_at: z.number().int().nullable(),
 });
@@ -206,10 +217,14 @@ export const sendsResponseSchema = successSchema({
 
 export const failedDeliverySchema = z.object({ email: z.string(), response: z.string() });
 
+/** A bounce or complaint about a copy of a send: the address, what came back, when (unix seconds). */
+export const sendBounceSchema = z.object({ email: z.string(), kind: z.enum(['hard', 'soft', 'complaint']), detail: z.string(), at: z.number().int() });
+
 /** GET /api/newsletter/sends/{id}: the send, its message as composed, and the failed addresses with the server's answers. */
 export const sendDetailResponseSchema = successSchema({
   send: sendSummarySchema.extend({ html: z.string(), text: z.string(), attachment: z.string().nullable() }),
   failures: z.array(failedDeliverySchema),
+  bounces: z.array(sendBounceSchema),
   outbox: z.boolean(),
 });
 export type SendDetail = z.infer<typeof sendDetailResponseSchema>;

@@ -26,6 +26,15 @@ export function emailKey(address: string): string {
   return address.trim().toLowerCase();
 }
 
+/**
+ * Why an address is no longer mailed beyond unsubscribing itself (issue 28): its mail bounced
+ * (once for good, or three times within 30 days), or its owner marked a newsletter as spam.
+ */
+export const STOPPED_REASONS = ['bounced', 'complained'] as const;
+export type StoppedReason = (typeof STOPPED_REASONS)[number];
+/** The mailing list's Subscribed column. */
+export const STOPPED_LABELS: Record<StoppedReason, string> = { bounced: 'No (mail bounced)', complained: 'No (marked as spam)' };
+
 /** The public sign-up form (beyond the spec: visitors of the school's site, double opt-in). */
 export const SIGNUP_FIELDS_REQUIRED = 'Please enter your name and your email address.';
 export const SIGNUP_INVALID_EMAIL = 'Please enter a valid email address.';

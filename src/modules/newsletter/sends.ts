@@ -22,6 +22,9 @@ export function toSendRow(send: SendSummary, timeZone: string): SendRow {
   if (failed) parts.push(`${failed} failed`);
   if (suppressed) parts.push(`${suppressed} unsubscribed`);
   if (cancelled) parts.push(`${cancelled} cancelled`);
+  // Bounces and complaints arrive after the copies went out: said beside the progress, not in it.
+  if (send.bounces.bounced) parts.push(`${send.bounces.bounced} bounced`);
+  if (send.bounces.complained) parts.push(`${send.bounces.complained} marked as spam`);
   const created = new Date(send.created_at * 1000);
   return { ...send, date: { iso: created.toISOString(), text: formatDayMonthYearTime(created, timeZone) }, finished, percent, progressText: parts.join(', ') };
 }

@@ -1,5 +1,10 @@
 import type { SendMailOptions } from 'nodemailer';
+import { bounceAddress } from './verp';
 import { assertHeaderSafe, type MailAddress, type OutgoingMail } from './message';
+
+function envelopeSender(mail: OutgoingMail, fromAddress: string, bounceDomain: string | undefined): string {
+  return mail.kind === 'newsletter' && mail.bounceTag && bounceDomain ? bounceAddress(mail.bounceTag, bounceDomain) : fromAddress;
+}
 
 function formatted({ name, address }: MailAddress): { name: string; address: string } {
   return { name: name ?? '', address };
@@ -9,7 +14,7 @@ function formatted({ name, address }: MailAddress): { name: string; address: str
  * nodemailer's options for a message, the same for every transport (so the outbox holds exactly
  * what SMTP would have carried). Throws a Refusal (mail_header) for a line break in a header field.
  */
-export function composeOptions(mail: OutgoingMail, fromAddress: string): SendMailOptions {
+export function composeOptions(mail: OutgoingMail, fromAddress: string, bounceDomain?: string): SendMailOptions {
   assertHeaderSafe(mail);
   const options: SendMailOptions = {
     from: { name: mail.fromName, address: fromAddress },
@@ -17,8 +22,8 @@ export function composeOptions(mail: OutgoingMail, fromAddress: string): SendMai
     subject: mail.subject,
     html: mail.html,
     text: mail.text,
-    // Bounces come back to the portal's address, never to whatever a form said.
-    envelope: { from: fromAddress, to: mail.to.address },
+    // Bounces come back to the portal's address (a newsletter copy's own, with a bounce domain), never to whatever a form said.
+    envelope: { from: envelopeSender(mail, fromAddress, bounceDomain), to: mail.to.address },
     // Never read a file or URL named in a message: attachments are given as bytes.
     disableFileAccess: true,
     disableUrlAccess: true,

@@ -9,7 +9,8 @@ import './schema';
 export type { MailAddress, MailAttachment, MailContent, MailKind, MailingListId, OutgoingMail } from './message';
 export { schoolListId } from './message';
 export { dkimSettings } from './dkim';
-export type { DeliveryResult, MailTransport } from './transport';
+export type { DeliveryResult, MailTransport, SenderSettings } from './transport';
+export { verpTag, verpTarget } from './verp';
 
 /** The From address of every message: PORTAL_MAIL_FROM, or no-reply@ the provider's host. */
 export function mailFromAddress(config: Runtime['config']): string {
@@ -18,10 +19,9 @@ export function mailFromAddress(config: Runtime['config']): string {
 
 /** A transport for this configuration: MAIL_URL's SMTP server, or the database's outbox. */
 export function createMailTransport(runtime: Runtime): MailTransport {
-  const from = mailFromAddress(runtime.config);
+  const sender = { from: mailFromAddress(runtime.config), bounceDomain: runtime.config.MAIL_BOUNCE_DOMAIN, dkim: dkimSettings(runtime.config) };
   const url = runtime.config.MAIL_URL;
-  const dkim = dkimSettings(runtime.config);
-  return url ? createSmtpTransport(parseMailUrl(url), from, dkim) : createOutboxTransport(runtime.db, runtime.clock, from, dkim);
+  return url ? createSmtpTransport(parseMailUrl(url), sender) : createOutboxTransport(runtime.db, runtime.clock, sender);
 }
 
 const transports = new WeakMap<Runtime, MailTransport>();

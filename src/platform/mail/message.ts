@@ -20,9 +20,10 @@ export interface MailAttachment {
  * What a message is, for the headers mail providers sort by: `system` mail (invitations, resets,
  * confirmations, PDFs, request outcomes, ticket replies) says it was sent by a machine
  * (Auto-Submitted, RFC 3834: no out-of-office answers); a `newsletter` copy names its school's list
- * (List-Id, RFC 2919), stable per school, so filters and providers can tell the lists apart.
+ * (List-Id, RFC 2919), stable per school, so filters and providers can tell the lists apart, and
+ * may carry the VERP tag of its own bounce address (verp.ts; used when MAIL_BOUNCE_DOMAIN is set).
  */
-export type MailKind = { kind: 'system' } | { kind: 'newsletter'; list: MailingListId };
+export type MailKind = { kind: 'system' } | { kind: 'newsletter'; list: MailingListId; bounceTag?: string };
 
 /** A school's list: `id` is the List-Id's dot-atom (e.g. `demo-school.list-id.portal.example.org`), `name` its comment. */
 export interface MailingListId {

@@ -3,9 +3,8 @@ import type { Db } from '../db';
 import type { Clock } from '../clock';
 import { composeOptions } from './compose';
 import { asDocument } from './layout';
-import type { DkimSettings } from './dkim';
 import type { OutgoingMail } from './message';
-import type { DeliveryResult, MailTransport } from './transport';
+import type { DeliveryResult, MailTransport, SenderSettings } from './transport';
 import './schema';
 
 /**
@@ -14,14 +13,15 @@ import './schema';
  * would have gone out. Nothing leaves the machine, and nothing claims it did: the result's
  * response says the message is in the outbox.
  */
-export function createOutboxTransport(db: Db, clock: Clock, fromAddress: string, dkim?: DkimSettings): MailTransport {
+export function createOutboxTransport(db: Db, clock: Clock, sender: SenderSettings): MailTransport {
+  const { from: fromAddress, dkim } = sender;
   // Signed as SMTP would be: the outbox shows the DKIM-Signature a relay would receive.
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows', ...(dkim ? { dkim } : {}) });
   return {
     kind: 'outbox',
     async send(message: OutgoingMail): Promise<DeliveryResult> {
       const mail = await asDocument(message);
-      const info = await composer.sendMail(composeOptions(mail, fromAddress));
+      const info = await composer.sendMail(composeOptions(mail, fromAddress, sender.bounceDomain));
       const raw = Buffer.isBuffer(info.message) ? info.message.toString('utf8') : String(info.message);
       await db
         .insertInto('mail_outbox')
@@ -29,7 +29,8 @@ export function createOutboxTransport(db: Db, clock: Clock, fromAddress: string,
           domain_id: mail.domainId,
           created_at: clock(),
           message_id: info.messageId,
-          sender: fromAddress,
+          // The envelope sender a relay would be given (a newsletter copy's VERP address).
+          sender: info.envelope.from || fromAddress,
           recipients: mail.to.address,
           subject: mail.subject,
           html: mail.html,

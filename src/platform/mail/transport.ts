@@ -1,4 +1,12 @@
+import type { DkimSettings } from './dkim';
 import type { OutgoingMail } from './message';
+
+/** Who the portal's mail is from: the From address, the domain of VERP bounce addresses (when set), the DKIM key (when set). */
+export interface SenderSettings {
+  from: string;
+  bounceDomain?: string | undefined;
+  dkim?: DkimSettings | undefined;
+}
 
 /**
  * What became of one message. `permanent` failures (an SMTP 5xx answer: the address does not

@@ -17,6 +17,8 @@ export const ENV_UPSTREAM_PORT = 'E2E_UPSTREAM_PORT';
 export const ENV_LEGACY_URL = 'E2E_LEGACY_URL';
 
 export const PASSWORD = 'e2e-Staff-Portal-2026';
+/** The secret of the bounce webhooks' URLs (Postmark, SES) on the e2e server. */
+export const WEBHOOK_SECRET = 'e2e-webhook-secret-0123456789';
 export const SUPPORT_URL = (process.env.PORTAL_SUPPORT_URL ?? 'https://support.example.org').replace(/\/+$/, '');
 
 export interface TestUser {
@@ -70,6 +72,7 @@ export function portalEnv(dir: string): NodeJS.ProcessEnv {
     PORTAL_LOGIN_URL: '/login',
     PORTAL_SUPPORT_URL: SUPPORT_URL,
     PORTAL_TIMEZONE: 'Europe/London',
+    MAIL_WEBHOOK_SECRET: WEBHOOK_SECRET,
     ASTRO_TELEMETRY_DISABLED: '1',
   };
 }

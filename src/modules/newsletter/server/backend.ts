@@ -6,7 +6,7 @@
 import type { ListLocation } from '../../../lib/lists/location';
 import type { PortFile } from '../../../platform/http/port';
 import type { Category } from '../../website';
-import type { Build, StoredBuild, Template } from '../builder-contract';
+import type { Build, BuilderSendForm, StoredBuild, Template } from '../builder-contract';
 import type {
   AddMemberRequest,
   ImportSummary,
@@ -96,16 +96,8 @@ export interface BuilderFrame {
   footer: string;
 }
 
-export interface BuilderSendForm {
-  from: string;
-  subject: string;
-  /** Where replies go; none: to the From address. */
-  reply_to?: string | undefined;
-  build: Build;
-  category?: Record<string, string> | undefined;
-  attachment?: File | undefined;
-  test: boolean;
-}
+/** The builder's send form as its schema reads it (builder-contract.ts). */
+export type { BuilderSendForm } from '../builder-contract';
 
 export interface BuilderSendResult {
   /** The send on Sent Newsletters (null for a test). */

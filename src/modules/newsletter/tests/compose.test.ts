@@ -39,6 +39,7 @@ describe('Sent newsletters rows', () => {
     status: 'sending',
     total: 200,
     counts: { pending: 100, sent: 90, failed: 6, suppressed: 4, cancelled: 0 },
+    bounces: { bounced: 0, complained: 0 },
     created_at: 1_750_004_800,
     finished_at: null,
     ...over,
@@ -50,6 +51,12 @@ describe('Sent newsletters rows', () => {
     expect(row.progressText).toBe('90 of 200 sent, 6 failed, 4 unsubscribed');
     expect(row.date.text).toBe('15/06/25 17:26');
     expect(isLive(row)).toBe(true);
+  });
+
+  it('says how many copies bounced or were marked as spam, without counting them into the progress', () => {
+    const row = toSendRow(send({ status: 'done', bounces: { bounced: 3, complained: 1 } }), 'UTC');
+    expect(row.progressText).toBe('90 of 200 sent, 6 failed, 4 unsubscribed, 3 bounced, 1 marked as spam');
+    expect(row.percent).toBe(50);
   });
 
   it('counts cancelled deliveries as settled, and an empty send as complete', () => {

@@ -9,6 +9,7 @@ import { ImportMembers } from './ImportMembers';
 import { createMailingListStore, MAILING_LIST_PATH, type MailingListStoreInit } from '../stores/mailing-list';
 import type { MemberRow } from '../../lists';
 import { MAX_QUERY_LENGTH } from '../../../../lib/lists/paging';
+import { STOPPED_LABELS } from '../../rules';
 
 export interface MailingListProps extends MailingListStoreInit {
   /** What the backend can do beyond the spec's calls (CSV import and export): what it cannot is not shown. */
@@ -36,7 +37,7 @@ export default function MailingList({ canImport = true, canExport = true, ...pro
   const columns: Column<MemberRow>[] = [
     { id: 'email', header: 'Email', rowHeader: true, className: 'text-break', cell: (row) => row.address },
     { id: 'name', header: 'Name', cell: (row) => row.name },
-    { id: 'subscribed', header: 'Subscribed', cell: (row) => (row.subscribed ? 'Yes' : 'No') },
+    { id: 'subscribed', header: 'Subscribed', cell: (row) => (row.subscribed ? 'Yes' : row.stopped ? STOPPED_LABELS[row.stopped] : 'No') },
     {
       id: 'manage',
       header: 'Manage',

@@ -14,6 +14,7 @@ import type { SendRow } from '../../sends';
 export interface SendViewProps {
   send: SendRow;
   failures: SendDetail['failures'];
+  bounces: SendDetail['bounces'];
   timeZone: string;
 }
 
@@ -22,6 +23,16 @@ type Failure = SendDetail['failures'][number];
 const failureColumns: Column<Failure>[] = [
   { id: 'email', header: 'Email', rowHeader: true, className: 'text-break', cell: (row) => row.email },
   { id: 'response', header: 'Answer of the mail server', className: 'text-break', cell: (row) => row.response },
+];
+
+type Bounce = SendDetail['bounces'][number];
+
+const BOUNCE_KINDS: Record<Bounce['kind'], string> = { hard: 'Bounced', soft: 'Bounced (temporary)', complaint: 'Marked as spam' };
+
+const bounceColumns: Column<Bounce>[] = [
+  { id: 'email', header: 'Email', rowHeader: true, className: 'text-break', cell: (row) => row.email },
+  { id: 'kind', header: 'What came back', cell: (row) => BOUNCE_KINDS[row.kind] },
+  { id: 'detail', header: 'Details', className: 'text-break', cell: (row) => row.detail },
 ];
 
 /** One sent newsletter: live progress, Pause / Resume / Cancel, and the addresses it could not reach. */
@@ -69,6 +80,22 @@ export default function SendView(props: SendViewProps) {
           rows={failures}
           rowKey={(row) => row.email}
           empty={<EmptyState title="No failed deliveries">{send.status === 'done' ? 'Every address accepted it.' : 'None so far.'}</EmptyState>}
+        />
+      </div>
+      <div className="card mb-3">
+        <div className="card-header">
+          <h2 className="card-title">Bounces and complaints</h2>
+        </div>
+        <DataTable
+          caption="Copies that came back or were marked as spam"
+          columns={bounceColumns}
+          rows={props.bounces}
+          rowKey={(row) => `${row.email} ${row.kind} ${row.at}`}
+          empty={
+            <EmptyState title="No bounces or complaints">
+              A mailbox that refuses a copy later, or a family that marks it as spam, is listed here; those addresses are not mailed again.
+            </EmptyState>
+          }
         />
       </div>
       <ConfirmDialog

@@ -17,6 +17,7 @@ const summary = (status: SendStatus, sent: number, failed = 0): SendSummary => (
   status,
   total: 10,
   counts: { pending: 10 - sent - failed, sent, failed, suppressed: 0, cancelled: 0 },
+  bounces: { bounced: 0, complained: 0 },
   created_at: 1_740_000_000,
   finished_at: null,
 });
@@ -24,6 +25,7 @@ const summary = (status: SendStatus, sent: number, failed = 0): SendSummary => (
 const detail = (status: SendStatus, sent: number, failed = 0) => ({
   send: { ...summary(status, sent, failed), html: '<p>Hi</p>', text: 'Hi', attachment: null },
   failures: Array.from({ length: failed }, (_, i) => ({ email: `bad${i}@home.test`, response: '550 No such user' })),
+  bounces: [],
   outbox: false,
 });
 

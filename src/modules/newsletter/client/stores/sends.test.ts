@@ -16,6 +16,7 @@ const summary = (id: number, status: SendStatus, sent: number): SendSummary => (
   status,
   total: 10,
   counts: { pending: 10 - sent, sent, failed: 0, suppressed: 0, cancelled: 0 },
+  bounces: { bounced: 0, complained: 0 },
   created_at: 1_740_000_000 + id,
   finished_at: status === 'done' ? 1_740_000_500 : null,
 });

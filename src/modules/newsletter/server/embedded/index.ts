@@ -5,6 +5,7 @@ import * as m0013 from './migrations/0013_newsletter_builder';
 import * as m0015 from './migrations/0015_newsletter_delivery_message_ids';
 import * as m0024 from './migrations/0024_newsletter_send_quota';
 import * as m0026 from './migrations/0026_newsletter_reply_to';
+import * as m0027 from './migrations/0027_newsletter_bounces';
 import { mountEmbedded } from '../../../../platform/http/port-embedded';
 import { MAILING_LIST_ROUTES } from '../routes/members';
 import { SEND_ROUTES } from '../routes/sends';
@@ -21,6 +22,8 @@ import { SIGNUP_MAIL_JOB, purgeOldSignups } from './signup/service';
 import { sendSignupMail } from './signup/mail';
 import { PDF_CONCURRENCY, PDF_JOB, PDF_TIMEOUT_SECONDS, pdfJobPayload, runPdfJob } from './builder/pdf/job';
 import { newsletterCommands } from './commands';
+import { READ_BOUNCES_EVERY_SECONDS, READ_BOUNCES_JOB, readBounces } from './bounces/mailbox-job';
+import { mountBounceWebhooks } from './bounces/webhooks';
 import './schema';
 import type { NewsletterBackend } from '../backend';
 
@@ -35,8 +38,9 @@ export const newsletterModule: PortalModule<NewsletterBackend> = {
     mountEmbedded(api, MAILING_LIST_ROUTES, embeddedNewsletterBackend);
     mountEmbedded(api, SEND_ROUTES, embeddedNewsletterBackend);
     mountEmbedded(api, BUILDER_ROUTES, embeddedNewsletterBackend);
+    mountBounceWebhooks(api);
   },
-  migrations: { '0009_newsletter': m0009, '0011_newsletter_sends': m0011, '0012_newsletter_signups': m0012, '0013_newsletter_builder': m0013, '0015_newsletter_delivery_message_ids': m0015, '0024_newsletter_send_quota': m0024, '0026_newsletter_reply_to': m0026 },
+  migrations: { '0009_newsletter': m0009, '0011_newsletter_sends': m0011, '0012_newsletter_signups': m0012, '0013_newsletter_builder': m0013, '0015_newsletter_delivery_message_ids': m0015, '0024_newsletter_send_quota': m0024, '0026_newsletter_reply_to': m0026, '0027_newsletter_bounces': m0027 },
   jobs: {
     // A send's deliveries, a batch at a time (src/modules/newsletter/server/embedded/sends/delivery.ts).
     [DELIVER_JOB]: defineJob({ payload: z.object({ sendId: z.number().int().positive() }), run: (rt, { sendId }) => deliverSend(rt, sendId) }),
@@ -53,8 +57,13 @@ export const newsletterModule: PortalModule<NewsletterBackend> = {
       run: (rt, job, signal) => runPdfJob(rt, job, signal),
     }),
     [PURGE_SIGNUPS]: defineJob({ run: async (rt) => void (await purgeOldSignups(rt.db, rt.clock())) }),
+    // Bounces and complaints read from MAIL_BOUNCES_URL's mailbox (src/modules/newsletter/server/embedded/bounces).
+    [READ_BOUNCES_JOB]: defineJob({ run: async (rt) => void (await readBounces(rt)) }),
   },
-  schedules: [{ name: PURGE_SIGNUPS, everySeconds: 60 * 60 }],
+  schedules: [
+    { name: PURGE_SIGNUPS, everySeconds: 60 * 60 },
+    { name: READ_BOUNCES_JOB, everySeconds: READ_BOUNCES_EVERY_SECONDS },
+  ],
   commands: newsletterCommands,
   async seedDemo(db, school, now) {
     await seedDemoMailingList(db, school, now);

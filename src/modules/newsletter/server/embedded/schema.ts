@@ -143,8 +143,23 @@ export interface NewsletterSendQuotaTable {
   updated_at: number;
 }
 
+/** `newsletter_bounces` (migration 0027): a bounce or complaint reported for an address of the school's list. */
+export interface NewsletterBounceTable {
+  id: Generated<number>;
+  domain_id: number;
+  send_id: number | null;
+  delivery_id: number | null;
+  email_key: string;
+  kind: 'hard' | 'soft' | 'complaint';
+  source: string;
+  detail: string;
+  event_id: string;
+  created_at: number;
+}
+
 declare module '../../../../platform/db/schema' {
   interface Database {
+    newsletter_bounces: NewsletterBounceTable;
     newsletter_builds: NewsletterBuildTable;
     newsletter_frames: NewsletterFrameTable;
     newsletter_signups: NewsletterSignupTable;

@@ -1,4 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Database } from '../../../../../platform/db/schema';
+import { STOPPED_REASONS, type StoppedReason } from '../../../rules';
 import { jsonRows, type Db } from '../../../../../platform/db';
 import { IMPORT_ROW_COLUMNS } from './tasks';
 import { containsText } from '../../../../../platform/db/search';
@@ -15,13 +17,28 @@ export interface MemberRow {
   email: string;
   name: string;
   subscribed: boolean;
+  /** Suppressed because its mail bounced or it complained (not by its own unsubscribing). */
+  stopped?: StoppedReason;
   created_at: number;
 }
 
 const MEMBER_COLUMNS = ['id', 'email', 'name', 'subscribed', 'created_at'] as const;
 
-function toMember(row: { id: number; email: string; name: string; subscribed: number; created_at: number }): MemberRow {
-  return { ...row, id: Number(row.id), subscribed: Number(row.subscribed) === 1, created_at: Number(row.created_at) };
+function toMember(row: { id: number; email: string; name: string; subscribed: number; created_at: number; reason?: string | null }): MemberRow {
+  const { reason, ...member } = row;
+  const stopped = STOPPED_REASONS.find((r) => r === reason);
+  return { ...member, id: Number(row.id), subscribed: Number(row.subscribed) === 1, created_at: Number(row.created_at), ...(stopped ? { stopped } : {}) };
+}
+
+/** The member's suppression reason, as a column of a member query. */
+function reasonColumn(eb: ExpressionBuilder<Database, 'newsletter_members'>) {
+  return eb
+    .selectFrom('newsletter_suppressions as s')
+    .select('s.reason')
+    .whereRef('s.domain_id', '=', 'newsletter_members.domain_id')
+    .whereRef('s.email_key', '=', 'newsletter_members.email_key')
+    .limit(1)
+    .as('reason');
 }
 
 
@@ -33,7 +50,7 @@ function filtered(db: Db, domainId: number, search: string | undefined) {
 
 /** Every member of the school, newest first. */
 export async function listMembers(db: Db, domainId: number): Promise<MemberRow[]> {
-  const rows = await filtered(db, domainId, undefined).select(MEMBER_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  const rows = await filtered(db, domainId, undefined).select(MEMBER_COLUMNS).select(reasonColumn).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
   return rows.map(toMember);
 }
 
@@ -41,6 +58,7 @@ export async function listMembers(db: Db, domainId: number): Promise<MemberRow[]
 export async function listMembersPage(db: Db, domainId: number, window: { search?: string | undefined; offset: number; limit: number }): Promise<MemberRow[]> {
   const rows = await filtered(db, domainId, window.search)
     .select(MEMBER_COLUMNS)
+    .select(reasonColumn)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(window.limit)

@@ -22,7 +22,7 @@ import { membersCsv } from './csv';
  */
 
 function toMember(row: repo.MemberRow): Member {
-  return { address: row.email, name: row.name, subscribed: row.subscribed };
+  return { address: row.email, name: row.name, subscribed: row.subscribed, ...(row.stopped ? { stopped: row.stopped } : {}) };
 }
 
 function searchOf(query: string | undefined): string | undefined {

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { storedPath } from '../../../../../platform/media/store';
 import { enqueue } from '../../../../../platform/jobs';
-import { mailTransportOf, type DeliveryResult, type MailAttachment } from '../../../../../platform/mail';
+import { mailTransportOf, verpTag, type DeliveryResult, type MailAttachment } from '../../../../../platform/mail';
 import { isRefusal } from '../../../../../platform/errors';
 import type { Runtime } from '../../../../../platform/runtime';
 import { recipientMail, schoolList } from './message';
@@ -94,7 +94,7 @@ export async function deliverSend(rt: Runtime, sendId: number): Promise<void> {
         const link = unsubscribeUrl(current.base_url, await unsubscribeToken(db, current.domain_id, row.id));
         let result: DeliveryResult;
         try {
-          result = await transport.send(recipientMail(current, row, link, list, attachment));
+          result = await transport.send(recipientMail(current, { ...row, bounceTag: await verpTag(db, row.id) }, link, list, attachment));
         } catch (err) {
           // A name or address that would break a header can never be sent.
           if (!isRefusal(err, 'mail_header')) throw err;

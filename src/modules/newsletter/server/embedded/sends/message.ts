@@ -7,11 +7,11 @@ import type { SendRow } from './repository';
 /**
  * One recipient's copy of a send: the composed message plus the unsubscribe footer (HTML and
  * text) and the List-Unsubscribe headers with one-click (RFC 8058) pointing at the same link,
- * under the school's List-Id.
+ * under the school's List-Id; `bounceTag` makes its bounce address its own (VERP).
  */
 export function recipientMail(
   send: Pick<SendRow, 'domain_id' | 'from_name' | 'reply_to' | 'subject' | 'html' | 'text'>,
-  recipient: { email: string; name: string },
+  recipient: { email: string; name: string; bounceTag?: string },
   unsubscribeLink: string,
   list: MailingListId,
   attachment?: MailAttachment,
@@ -20,6 +20,7 @@ export function recipientMail(
   return {
     kind: 'newsletter',
     list,
+    ...(recipient.bounceTag ? { bounceTag: recipient.bounceTag } : {}),
     domainId: send.domain_id,
     fromName: send.from_name,
     to: { name: recipient.name, address: recipient.email },

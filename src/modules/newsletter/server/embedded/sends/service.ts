@@ -9,6 +9,7 @@ import { countAudience } from '../members/repository';
 import { enqueueDelivery } from './delivery';
 import { refuseOverQuota, type QuotaSettings } from './quota';
 import * as repo from './repository';
+import { bounceCountsOf, bouncesOfSend } from '../bounces/repository';
 
 /**
  * Sending a newsletter to a school's list: the send and its audience are written together with
@@ -66,13 +67,16 @@ async function sendOf(ctx: SchoolContext, id: number): Promise<repo.SendRow> {
   return send;
 }
 
-function toSummary(send: repo.SendRow, counts: SendSummary['counts']): SendSummary {
-  return { id: send.id, subject: send.subject, from: send.from_name, status: send.status, total: send.total, counts, created_at: send.created_at, finished_at: send.finished_at };
+const NO_BOUNCES: SendSummary['bounces'] = { bounced: 0, complained: 0 };
+
+function toSummary(send: repo.SendRow, counts: SendSummary['counts'], bounces: SendSummary['bounces'] = NO_BOUNCES): SendSummary {
+  return { id: send.id, subject: send.subject, from: send.from_name, status: send.status, total: send.total, counts, bounces, created_at: send.created_at, finished_at: send.finished_at };
 }
 
 export async function sendProgress(ctx: SchoolContext, id: number): Promise<SendSummary> {
   const send = await sendOf(ctx, id);
-  return toSummary(send, await repo.countDeliveries(ctx.db, id));
+  const [counts, bounces] = await Promise.all([repo.countDeliveries(ctx.db, id), bounceCountsOf(ctx.db, [id])]);
+  return toSummary(send, counts, bounces.get(id));
 }
 
 /** Sent newsletters' list: newest first, with each send's progress (two queries and a count). */
@@ -81,8 +85,9 @@ export async function listSends(ctx: SchoolContext, location: ListLocation): Pro
     repo.countSends(ctx.db, ctx.domain.id),
     repo.listSendsPage(ctx.db, ctx.domain.id, (location.page - 1) * NEWSLETTER_PAGE_SIZE, NEWSLETTER_PAGE_SIZE),
   ]);
-  const counts = await repo.countDeliveriesOf(ctx.db, rows.map((r) => r.id));
-  return { sends: rows.map((row) => toSummary(row, counts.get(row.id)!)), total_pages: totalPages(total, NEWSLETTER_PAGE_SIZE), total };
+  const ids = rows.map((r) => r.id);
+  const [counts, bounces] = await Promise.all([repo.countDeliveriesOf(ctx.db, ids), bounceCountsOf(ctx.db, ids)]);
+  return { sends: rows.map((row) => toSummary(row, counts.get(row.id)!, bounces.get(row.id))), total_pages: totalPages(total, NEWSLETTER_PAGE_SIZE), total };
 }
 
 /** The most failed addresses a send's page lists. */
@@ -95,8 +100,13 @@ export async function sendDetail(ctx: SchoolContext, id: number): Promise<Omit<S
 
 async function detailOf(ctx: SchoolContext, send: repo.SendRow): Promise<Omit<SendDetail, 'success' | 'isAuthFailed' | 'outbox'>> {
   const id = send.id;
-  const [counts, failures] = await Promise.all([repo.countDeliveries(ctx.db, id), repo.failedDeliveries(ctx.db, id, MAX_LISTED_FAILURES)]);
-  return { send: { ...toSummary(send, counts), html: send.html, text: send.text, attachment: send.attachment_name }, failures };
+  const [counts, failures, bounceCounts, bounces] = await Promise.all([
+    repo.countDeliveries(ctx.db, id),
+    repo.failedDeliveries(ctx.db, id, MAX_LISTED_FAILURES),
+    bounceCountsOf(ctx.db, [id]),
+    bouncesOfSend(ctx.db, id, MAX_LISTED_FAILURES),
+  ]);
+  return { send: { ...toSummary(send, counts, bounceCounts.get(id)), html: send.html, text: send.text, attachment: send.attachment_name }, failures, bounces };
 }
 
 export async function pauseSend(ctx: SchoolContext, id: number): Promise<SendSummary> {
