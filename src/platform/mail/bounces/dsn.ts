@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { parseAddressHeader, simpleParser, type Attachment, type HeaderLines } from 'mailparser';
-import { detailOf, kindOfStatus, type BounceReport } from './report';
+import { detailOf, kindOfStatus, verpTagOf, type BounceReport } from './report';
 
 /**
  * A message of the bounce mailbox as bounce reports: a delivery status notification (RFC 3464)
@@ -38,13 +38,7 @@ const COMPLAINT_TYPES = new Set(['abuse', 'fraud']);
 /** The headers on the bounce itself that name the address it was sent to, most telling first. */
 const ENVELOPE_HEADERS = ['to', 'delivered-to', 'x-original-to', 'envelope-to'];
 
-const VERP = /(?:^|[\s<"',:;(])bounce\+([a-z0-9]+(?:-[a-z0-9]+)*)@/i;
-
-/** The VERP tag of a bounce address (`bounce+<tag>@…`, lowercased), or null when it is none. */
-export function verpTagOf(address: string): string | null {
-  const m = VERP.exec(address);
-  return m?.[1] ? m[1].toLowerCase() : null;
-}
+export { verpTagOf };
 
 /** Fields as a report part writes them: case-insensitive names, continuation lines unfolded, the first of a repeated name kept. */
 type Fields = Map<string, string>;

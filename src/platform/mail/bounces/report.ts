@@ -38,6 +38,15 @@ export function kindOfStatus(status: string): Extract<BounceKind, 'hard' | 'soft
   return null;
 }
 
+// The local part must be exactly `bounce+<tag>`: `xbounce+…` or `a.bounce+…` are someone else's.
+const VERP = /(?:^|[^a-z0-9.!#$%&'*+/=?^_`{|}~-])bounce\+([a-z0-9]+(?:-[a-z0-9]+)*)@/i;
+
+/** The tag of a VERP bounce address (`bounce+<tag>@domain`, lowercased) found in an address or a header value, or null. */
+export function verpTagOf(text: string | undefined): string | null {
+  const m = text ? VERP.exec(text) : null;
+  return m?.[1] ? m[1].toLowerCase() : null;
+}
+
 /** Trims a detail to what a row keeps. */
 export function detailOf(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();

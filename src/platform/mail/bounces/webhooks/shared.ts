@@ -34,8 +34,6 @@ export function parseJson(text: string): unknown {
 }
 
 const TAG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-// The local part must be exactly `bounce+<tag>`: `xbounce+…` or `a.bounce+…` are someone else's.
-const VERP = /(?:^|[^a-z0-9.!#$%&'*+/=?^_`{|}~-])bounce\+([a-z0-9]+(?:-[a-z0-9]+)*)@/i;
 
 /** A delivery tag a provider echoes back (a custom argument, metadata): ours only if it has the shape we give them. */
 export function tagOf(value: unknown): string | null {
@@ -44,11 +42,7 @@ export function tagOf(value: unknown): string | null {
   return TAG.test(tag) ? tag : null;
 }
 
-/** The tag of a VERP bounce address (`bounce+<tag>@domain`) found in an address or a header value. */
-export function verpTagOf(text: string | undefined): string | null {
-  const m = text ? VERP.exec(text) : null;
-  return m?.[1] ? m[1].toLowerCase() : null;
-}
+export { verpTagOf } from '../report';
 
 /** A Message-ID as BounceReport keeps it: no angle brackets, no spaces; null when empty. */
 export function bareMessageId(value: string | undefined): string | null {
