@@ -24,6 +24,9 @@ import { requestMail } from '../../src/modules/hapara/server/embedded/requests/m
 import { replyMail } from '../../src/modules/support/server/embedded/tickets/mail';
 
 const FROM = 'newsletters@portal.example.org';
+/** Newsletter copies leave with their own VERP bounce address (MAIL_BOUNCE_DOMAIN), as configured for bounces. */
+const BOUNCE_DOMAIN = 'bounces.portal.example.org';
+const BOUNCE_TAG = '4242-3f9a0c1d2e4b5a69';
 const DOMAIN = 'portal.example.org';
 const SELECTOR = 'bench2026';
 const PORTAL = 'https://portal.example.org';
@@ -62,7 +65,7 @@ function builderNewsletter(): Build {
 
 /** Every kind of message, as the portal makes it. */
 async function messages(): Promise<Array<[string, OutgoingMail]>> {
-  const recipient = { email: 'ada.parent@parents.example.org', name: 'Ada Parent' };
+  const recipient = { email: 'ada.parent@parents.example.org', name: 'Ada Parent', bounceTag: BOUNCE_TAG };
   const unsubscribe = `${PORTAL}/unsubscribe/42.${'x'.repeat(43)}`;
   const attachmentUrl = `/uploads/${SCHOOL.label}/3f2a9c.pdf`;
   const postHtml = `${POST}${attachmentParagraph(attachmentUrl, 'Fair programme')}`;
@@ -125,10 +128,10 @@ async function messages(): Promise<Array<[string, OutgoingMail]>> {
 /** The message as the relay hands it to the receiving server: DKIM-signed, with its Received and Return-Path. */
 async function raw(mail: OutgoingMail): Promise<Buffer> {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows', dkim: DKIM });
-  const info = await composer.sendMail(composeOptions(await asDocument(mail), FROM));
+  const info = await composer.sendMail(composeOptions(await asDocument(mail), FROM, BOUNCE_DOMAIN));
   const message = Buffer.isBuffer(info.message) ? info.message : Buffer.from(String(info.message));
   const received = [
-    `Return-Path: <${FROM}>`,
+    `Return-Path: <${info.envelope.from || FROM}>`,
     `Received: from relay.portal.example.org (relay.portal.example.org [54.240.8.25]) by mx.parents.example.org with ESMTPS id 4bench; ${new Date().toUTCString().replace('GMT', '+0000')}`,
   ].join('\r\n');
   return Buffer.concat([Buffer.from(`${received}\r\n`), message]);
