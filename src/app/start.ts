@@ -6,6 +6,8 @@ import { tsImport } from 'tsx/esm/api';
 import { ROOT, buildReason } from '../platform/server/build-output.ts';
 
 process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
+// `npm start -- --no-demo`: a production install starts without the demo school.
+if (process.argv.includes('--no-demo')) process.env.PORTAL_DEMO = 'off';
 const reason = buildReason();
 if (reason) {
   console.log(`Building the portal (${reason})…`);

@@ -245,6 +245,8 @@ export const configSchema = z.object({
   PORTAL_ADMIN_PASSWORD: optionalText.pipe(
     z.string().min(8, 'must be at least 8 characters long').optional(),
   ),
+  /** `off`: an empty database gets no demo school (`npm start -- --no-demo` sets it); schools then come from `create-school`. */
+  PORTAL_DEMO: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
 });
 
 export type Config = z.infer<typeof configSchema> & { databaseFile: string };

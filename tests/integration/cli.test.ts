@@ -4,11 +4,16 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCommand, useCleanEnv } from '../factories/cli';
 import { openDatabase, type Db } from '../../src/platform/db';
 import { migrateAll } from '../../src/app/process';
+import { enqueue } from '../../src/platform/jobs';
+import { startSmtpSink } from '../factories/smtp-sink';
 import { DEMO_SCHOOL } from '../../src/app/seed/demo';
 import { bodyOf, createTestContext, get, makeTempDir, postLogin, signIn, type TestContext } from '../factories';
 
 /** The variables the command reads that could leak in from the machine running the tests. */
-const ENV_NAMES = ['PORTAL_DATA_DIR', 'PORTAL_ADMIN_EMAIL', 'PORTAL_ADMIN_PASSWORD', 'PORTAL_TIMEZONE', 'PORTAL_SESSION_DAYS', 'PORT', 'HOST'];
+const ENV_NAMES = [
+  'PORTAL_DATA_DIR', 'PORTAL_ADMIN_EMAIL', 'PORTAL_ADMIN_PASSWORD', 'PORTAL_TIMEZONE', 'PORTAL_SESSION_DAYS', 'PORT', 'HOST',
+  'PORTAL_DEMO', 'PORTAL_URL', 'MAIL_URL', 'PORTAL_MAIL_FROM', 'PORTAL_PROVIDER_URL', 'PORTAL_SUPPORT_URL',
+];
 const dirs: string[] = [];
 let dataDir = '';
 
@@ -305,6 +310,35 @@ describe('operator command: boot', () => {
     }
   });
 
+  it('says which settings a real install must still set, and nothing once they are set', async () => {
+    const demo = await run('boot');
+    for (const name of ['PORTAL_URL', 'MAIL_URL', 'PORTAL_MAIL_FROM', 'PORTAL_PROVIDER_URL', 'PORTAL_SUPPORT_URL']) expect(demo.out).toContain(`  - ${name}`);
+    Object.assign(process.env, {
+      PORTAL_URL: 'https://portal.hill.school',
+      MAIL_URL: 'smtp://relay.hill.school:587',
+      PORTAL_MAIL_FROM: 'portal@hill.school',
+      PORTAL_PROVIDER_URL: 'https://it.hill.school',
+      PORTAL_SUPPORT_URL: 'https://help.hill.school',
+    });
+    try {
+      const real = await run('boot');
+      expect(real.code).toBe(0);
+      expect(real.out).not.toContain('Before schools use this install');
+    } finally {
+      for (const name of ['PORTAL_URL', 'MAIL_URL', 'PORTAL_MAIL_FROM', 'PORTAL_PROVIDER_URL', 'PORTAL_SUPPORT_URL']) delete process.env[name];
+    }
+  });
+
+  it('with PORTAL_DEMO=off seeds nothing and says how to create the first school', async () => {
+    process.env.PORTAL_DEMO = 'off';
+    const result = await run('boot');
+    delete process.env.PORTAL_DEMO;
+    expect(result.code).toBe(0);
+    expect(result.out).toContain('No school yet');
+    expect(result.out).toContain('npm run portal -- create-school');
+    expect(await countRows('domains')).toBe(0);
+  });
+
   it('exits 1 with a one-line message for a bad configuration', async () => {
     process.env.PORT = 'abc';
     try {
@@ -315,5 +349,56 @@ describe('operator command: boot', () => {
     } finally {
       delete process.env.PORT;
     }
+  });
+});
+
+describe('operator command: delete-school', () => {
+  it('deletes the demo school with its users, content, jobs and files, only when its label is typed twice', async () => {
+    expect((await run('boot')).code).toBe(0);
+    expect((await run('create-school', 'keep.school', '--name', 'Keep')).code).toBe(0);
+    const demo = (await domainRow(DEMO_SCHOOL.label))!;
+    const files = path.join(dataDir, 'uploads', String(demo.id));
+    expect(fs.readdirSync(files).length).toBeGreaterThan(0);
+    await withDb((db) => enqueue(db, { name: 'newsletter-deliver', payload: { sendId: 1 }, now: 0, domainId: Number(demo.id) }));
+
+    const refused = await run('delete-school', DEMO_SCHOOL.label, '--confirm', 'keep.school');
+    expect(refused.code).toBe(2);
+    expect(await domainRow(DEMO_SCHOOL.label)).toBeDefined();
+
+    const deleted = await run('delete-school', DEMO_SCHOOL.label, '--confirm', DEMO_SCHOOL.label);
+    expect(deleted.code).toBe(0);
+    expect(deleted.out).toContain(`Deleted school ${DEMO_SCHOOL.label}`);
+    expect(await domainRow(DEMO_SCHOOL.label)).toBeUndefined();
+    expect(await domainRow('keep.school')).toBeDefined();
+    expect(await countRows('users')).toBe(0);
+    expect(await withDb((db) => db.selectFrom('website_posts').select('id').where('domain_id', '=', Number(demo.id)).execute())).toEqual([]);
+    expect(await withDb((db) => db.selectFrom('jobs').select('id').where('domain_id', '=', Number(demo.id)).execute())).toEqual([]);
+    expect(fs.existsSync(files)).toBe(false);
+  });
+});
+
+describe('operator command: mail-test', () => {
+  it('sends one message through MAIL_URL and prints the relay’s answer; without it, says the outbox keeps it', async () => {
+    const sink = await startSmtpSink();
+    process.env.MAIL_URL = sink.url;
+    process.env.PORTAL_MAIL_FROM = 'portal@hill.school';
+    try {
+      const result = await run('mail-test', '--to', 'office@hill.school');
+      expect(result.code).toBe(0);
+      expect(result.out).toContain('From portal@hill.school to office@hill.school via MAIL_URL.');
+      expect(result.out).toMatch(/Sent: 250/);
+      const [mail] = await sink.waitFor(1);
+      expect(mail!.envelopeTo).toEqual(['office@hill.school']);
+      expect(mail!.parsed.subject).toBe('Staff Portal: test message');
+      expect(mail!.parsed.headers.get('auto-submitted')).toBe('auto-generated');
+    } finally {
+      delete process.env.MAIL_URL;
+      delete process.env.PORTAL_MAIL_FROM;
+      await sink.close();
+    }
+    const kept = await run('mail-test', '--to', 'office@hill.school');
+    expect(kept.code).toBe(0);
+    expect(kept.out).toContain('via the outbox (MAIL_URL is not set)');
+    expect((await run('mail-test', '--to', 'not an address')).code).toBe(2);
   });
 });

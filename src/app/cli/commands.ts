@@ -1,4 +1,5 @@
 import { prepareDatabase } from '../process';
+import { sendTestMail } from './mail-test';
 import { MODULE_COMMANDS } from '../modules';
 import type { Command } from '../../platform/cli/command';
 
@@ -12,6 +13,13 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     positionals: 0,
     options: {},
     run: (runtime, _v, _p, print) => prepareDatabase(runtime, print),
+  },
+  'mail-test': {
+    summary: 'Send a test message through the mail settings (MAIL_URL, PORTAL_MAIL_FROM, DKIM) and say what the server answered.',
+    usage: 'mail-test --to ADDRESS',
+    positionals: 0,
+    options: { to: { required: true, description: 'who gets it (your own address)' } },
+    run: (runtime, values, _p, print) => sendTestMail(runtime, values.to ?? '', print),
   },
   ...MODULE_COMMANDS,
 };

@@ -9,13 +9,15 @@ export const DEMO_SCHOOL = { label: 'demo.school', name: 'Demo School' } as cons
 /**
  * Seeds an empty database with the demo school and its admin, then every module's demo content
  * (its files in the data folder), all in one transaction. Returns the admin's sign-in when it
- * seeded, or null when the database already had a school (so starting twice never seeds twice).
+ * seeded, or null when the database already had a school (so starting twice never seeds twice) or
+ * PORTAL_DEMO is off.
  */
 export async function seedDemoIfEmpty(
   db: Db,
-  config: Pick<Config, 'PORTAL_ADMIN_EMAIL' | 'PORTAL_ADMIN_PASSWORD' | 'PORTAL_DATA_DIR'>,
+  config: Pick<Config, 'PORTAL_ADMIN_EMAIL' | 'PORTAL_ADMIN_PASSWORD' | 'PORTAL_DATA_DIR' | 'PORTAL_DEMO'>,
   clock: Clock,
 ): Promise<{ email: string; password: string } | null> {
+  if (config.PORTAL_DEMO === 'off') return null;
   return db.transaction().execute(async (trx) => {
     if ((await countSchools(trx)) > 0) return null;
     const now = clock();

@@ -17,6 +17,7 @@ export {
   RETRY_CAP_SECONDS,
   claimDueJobs,
   countJobs,
+  forgetSchoolJobs,
   enqueue,
   purgeFinishedJobs,
   retryDelaySeconds,

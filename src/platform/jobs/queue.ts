@@ -204,6 +204,11 @@ export async function claimDueJobs(db: Db, claim: Claim): Promise<JobRow[]> {
  * A school's jobs of a type: those still to run or running (`pending`), or those enqueued at or
  * after `since`, whatever became of them (finished ones are kept a week or more).
  */
+/** Drops a school's jobs, pending or finished (the school is being deleted: nothing of it may run later). */
+export async function forgetSchoolJobs(db: Db, domainId: number): Promise<void> {
+  await db.deleteFrom('jobs').where('domain_id', '=', domainId).execute();
+}
+
 export async function countJobs(db: Db, of: { domainId: number; name: string; pending?: boolean; since?: number }): Promise<number> {
   let query = db
     .selectFrom('jobs')

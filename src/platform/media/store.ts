@@ -21,10 +21,16 @@ export function newFileName(ext: string): string {
   return `${randomBytes(16).toString('hex')}.${safeExt}`;
 }
 
+/** The folder of a school's stored files. */
+export function storedFolder(dataDir: string, domainId: number): string {
+  if (!Number.isSafeInteger(domainId) || domainId <= 0) throw new Error(`Not a school id: ${domainId}`);
+  return path.join(dataDir, 'uploads', String(domainId));
+}
+
 export function storedPath(dataDir: string, domainId: number, name: string): string {
   // The check is the guarantee against traversal even if a caller skipped its own.
   if (!Number.isSafeInteger(domainId) || domainId <= 0 || !isStoredName(name)) throw new Error(`Not a stored file name: ${name}`);
-  return path.join(dataDir, 'uploads', String(domainId), name);
+  return path.join(storedFolder(dataDir, domainId), name);
 }
 
 /** Writes a file and, for images, its thumbnail; nothing is left behind when either write fails. */

@@ -19,7 +19,8 @@ export const ENV_LEGACY_URL = 'E2E_LEGACY_URL';
 export const PASSWORD = 'e2e-Staff-Portal-2026';
 /** The secret of the bounce webhooks' URLs (Postmark, SES) on the e2e server. */
 export const WEBHOOK_SECRET = 'e2e-webhook-secret-0123456789';
-export const SUPPORT_URL = (process.env.PORTAL_SUPPORT_URL ?? 'https://support.example.org').replace(/\/+$/, '');
+// Not an example.org address: the portal hides links to those placeholders (lib/links.ts).
+export const SUPPORT_URL = (process.env.PORTAL_SUPPORT_URL ?? 'https://support.staff-portal.test').replace(/\/+$/, '');
 
 export interface TestUser {
   school: string;

@@ -4,7 +4,10 @@
  * the port rather than in ./embedded/ because tests, benches and the seed import it by this path;
  * upstream mode never reaches it.
  */
+import { rm } from 'node:fs/promises';
 import { z } from 'zod';
+import { forgetSchoolJobs } from '../../../platform/jobs';
+import { storedFolder } from '../../../platform/media/store';
 import type { Db } from '../../../platform/db';
 import type { Products } from '../../../lib/contract/shell';
 import { generatePassword, hashPassword } from '../../../platform/auth/passwords';
@@ -72,6 +75,23 @@ export async function setSchoolProducts(db: Db, label: string, products: Product
   const domain = await repo.findDomainByLabel(db, domainLabelSchema.parse(label));
   if (!domain) throw new Refusal(400, 'invalid', `No school has the label ${label}.`);
   await repo.updateDomainProducts(db, domain.id, products);
+}
+
+/**
+ * Deletes a school and everything of it: its rows (cascading from its domain), its queued jobs and
+ * its uploaded files. For the operator (e.g. the demo school once a real one runs); not undoable.
+ */
+export async function deleteSchool(db: Db, label: string, dataDir: string): Promise<{ id: number; label: string }> {
+  const domain = await repo.findDomainByLabel(db, domainLabelSchema.parse(label));
+  if (!domain) throw new Refusal(400, 'invalid', `No school has the label ${label}.`);
+  const id = Number(domain.id);
+  await db.transaction().execute(async (trx) => {
+    await forgetSchoolJobs(trx, id);
+    await repo.deleteDomain(trx, id);
+  });
+  // After the rows: a failure here leaves files nobody can reach, never rows pointing at no file.
+  await rm(storedFolder(dataDir, id), { recursive: true, force: true });
+  return { id, label: domain.label };
 }
 
 /** Adds a user to a school; generates a password when none is given and returns it. */

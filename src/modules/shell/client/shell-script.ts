@@ -184,11 +184,15 @@ async function loadDrawer(): Promise<void> {
   list.replaceChildren(
     ...changelog.map((item) => {
       const li = document.createElement('li');
-      const link = document.createElement('a');
+      // No support site yet (the example default): the title, without a link to nowhere.
+      const href = announcementUrl(supportUrl, item.slug);
+      const link = document.createElement(href ? 'a' : 'span');
       link.className = 'timeline-title';
-      link.href = announcementUrl(supportUrl, item.slug);
-      link.target = '_blank';
-      link.rel = 'noopener';
+      if (link instanceof HTMLAnchorElement && href) {
+        link.href = href;
+        link.target = '_blank';
+        link.rel = 'noopener';
+      }
       link.textContent = item.title;
       const text = document.createElement('div');
       text.className = 'timeline-text';

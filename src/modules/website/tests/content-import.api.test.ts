@@ -273,7 +273,7 @@ describe('demo seed', () => {
   it('gives the demo school the fixture’s content and the Newsflash category, once', async () => {
     const local = await createTestContext();
     try {
-      const admin = await seedDemoIfEmpty(local.db, { PORTAL_DATA_DIR: local.config.PORTAL_DATA_DIR, PORTAL_ADMIN_EMAIL: undefined, PORTAL_ADMIN_PASSWORD: 'demo-password-1' }, () => local.clock.now);
+      const admin = await seedDemoIfEmpty(local.db, { PORTAL_DATA_DIR: local.config.PORTAL_DATA_DIR, PORTAL_ADMIN_EMAIL: undefined, PORTAL_ADMIN_PASSWORD: 'demo-password-1', PORTAL_DEMO: 'on' }, () => local.clock.now);
       expect(admin).not.toBeNull();
       const demo = await local.db.selectFrom('domains').select('id').where('label', '=', DEMO_SCHOOL.label).executeTakeFirstOrThrow();
       expect(await itemRows(local, demo.id, 'post')).toHaveLength(EXPECTED.posts);
@@ -282,7 +282,7 @@ describe('demo seed', () => {
       expect(names).toContain('Newsflash');
       expect(names).toContain('Newsletters');
 
-      expect(await seedDemoIfEmpty(local.db, { PORTAL_DATA_DIR: local.config.PORTAL_DATA_DIR, PORTAL_ADMIN_EMAIL: undefined, PORTAL_ADMIN_PASSWORD: undefined }, () => local.clock.now)).toBeNull();
+      expect(await seedDemoIfEmpty(local.db, { PORTAL_DATA_DIR: local.config.PORTAL_DATA_DIR, PORTAL_ADMIN_EMAIL: undefined, PORTAL_ADMIN_PASSWORD: undefined, PORTAL_DEMO: 'on' }, () => local.clock.now)).toBeNull();
       expect(await itemRows(local, demo.id, 'post')).toHaveLength(EXPECTED.posts);
     } finally {
       await local.close();

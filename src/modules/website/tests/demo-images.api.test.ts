@@ -78,7 +78,7 @@ describe('the demo seed', () => {
     try {
       const admin = await seedDemoIfEmpty(
         local.db,
-        { PORTAL_DATA_DIR: local.config.PORTAL_DATA_DIR, PORTAL_ADMIN_EMAIL: undefined, PORTAL_ADMIN_PASSWORD: 'demo-password-1' },
+        { PORTAL_DATA_DIR: local.config.PORTAL_DATA_DIR, PORTAL_ADMIN_EMAIL: undefined, PORTAL_ADMIN_PASSWORD: 'demo-password-1', PORTAL_DEMO: 'on' },
         () => local.clock.now,
       );
       expect(admin).not.toBeNull();

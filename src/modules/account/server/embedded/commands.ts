@@ -1,6 +1,6 @@
 import { PRODUCT_KEYS, type Products } from '../../../../lib/contract/shell';
 import { usageError, type Command } from '../../../../platform/cli/command';
-import { addUser, createSchool, resetPassword, setSchoolProducts } from '../service';
+import { addUser, createSchool, deleteSchool, resetPassword, setSchoolProducts } from '../service';
 
 /** `--products website,app`, `all` or `none` into flags; unknown names are a usage error. */
 export function parseProducts(text: string): Products {
@@ -45,6 +45,17 @@ export const accountCommands: Record<string, Command> = {
       await setSchoolProducts(runtime.db, label ?? '', products);
       const on = PRODUCT_KEYS.filter((k) => products[k]);
       print(`${label} now has: ${on.length ? on.join(', ') : 'no products'}.`);
+    },
+  },
+  'delete-school': {
+    summary: 'Delete a school with everything of it (users, content, lists, files); e.g. the demo school once a real one runs.',
+    usage: 'delete-school LABEL --confirm LABEL',
+    positionals: 1,
+    options: { confirm: { required: true, description: 'the label again: nothing can bring the school back' } },
+    async run(runtime, values, [label], print) {
+      if (values.confirm !== label) throw usageError(`Type the label twice to delete it: delete-school ${label ?? 'LABEL'} --confirm ${label ?? 'LABEL'}`);
+      const school = await deleteSchool(runtime.db, label ?? '', runtime.config.PORTAL_DATA_DIR);
+      print(`Deleted school ${school.label} and its files.`);
     },
   },
   'add-user': {

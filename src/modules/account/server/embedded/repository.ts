@@ -23,6 +23,11 @@ export function findDomainByLabel(db: Db, label: string) {
   return db.selectFrom('domains').selectAll().where('label', '=', label).executeTakeFirst();
 }
 
+/** Deletes a school: every table of its data refers to its domain row and goes with it (ON DELETE CASCADE). */
+export async function deleteDomain(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('domains').where('id', '=', id).execute();
+}
+
 export function findDomainById(db: Db, id: number) {
   return db.selectFrom('domains').selectAll().where('id', '=', id).executeTakeFirst();
 }
