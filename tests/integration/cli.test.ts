@@ -402,3 +402,25 @@ describe('operator command: mail-test', () => {
     expect((await run('mail-test', '--to', 'not an address')).code).toBe(2);
   });
 });
+
+describe('operator command: backup', () => {
+  it('copies the running database and the uploaded files into a new folder, which restores as the same install', async () => {
+    expect((await run('boot')).code).toBe(0);
+    const to = path.join(makeTempDir('portal-backup-'), 'copy');
+    dirs.push(path.dirname(to));
+    const result = await run('backup', '--to', to);
+    expect(result.code).toBe(0);
+    expect(result.out).toContain(`Database: ${path.join(to, 'portal.db')}`);
+    const copy = openDatabase(path.join(to, 'portal.db'));
+    try {
+      expect(await copy.selectFrom('domains').select('label').execute()).toEqual([{ label: DEMO_SCHOOL.label }]);
+      expect((await copy.selectFrom('website_posts').select('id').execute()).length).toBeGreaterThan(0);
+    } finally {
+      await copy.destroy();
+    }
+    const demo = (await domainRow(DEMO_SCHOOL.label))!;
+    expect(fs.readdirSync(path.join(to, 'uploads', String(demo.id))).sort()).toEqual(fs.readdirSync(path.join(dataDir, 'uploads', String(demo.id))).sort());
+    // Never over an earlier backup.
+    expect((await run('backup', '--to', to)).code).toBe(2);
+  });
+});

@@ -1,5 +1,6 @@
 import { prepareDatabase } from '../process';
 import { sendTestMail } from './mail-test';
+import { backup } from './backup';
 import { MODULE_COMMANDS } from '../modules';
 import type { Command } from '../../platform/cli/command';
 
@@ -20,6 +21,13 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     positionals: 0,
     options: { to: { required: true, description: 'who gets it (your own address)' } },
     run: (runtime, values, _p, print) => sendTestMail(runtime, values.to ?? '', print),
+  },
+  backup: {
+    summary: 'Copy the database (SQLite, while the portal runs) and the uploaded files into a new folder.',
+    usage: 'backup --to DIR',
+    positionals: 0,
+    options: { to: { required: true, description: 'a new or empty folder' } },
+    run: (runtime, values, _p, print) => backup(runtime, values.to ?? '', print),
   },
   ...MODULE_COMMANDS,
 };
