@@ -13,6 +13,7 @@ import { staffCalls } from '../../src/modules/staff/contract';
 import { accountCalls } from '../../src/modules/account/contract';
 import { supportHelpdeskCalls } from '../../src/modules/support/helpdesk-contract';
 import { STUDENTS_DOWNLOAD_PATH } from '../../src/modules/hapara/calls';
+import { BOUNCE_WEBHOOK_ROUTE } from '../../src/modules/newsletter/server/embedded/bounces/webhooks';
 import { writeSettings } from '../../src/modules/hapara/server/embedded/settings';
 import { insertStudents } from '../../src/modules/hapara/server/embedded/students/repository';
 import { startSend } from '../../src/modules/newsletter/server/embedded/sends/service';
@@ -148,8 +149,12 @@ const EXPECTED_ID_FIELDS: Partial<Record<CallName, string[]>> = {
   'support.ticketStatus': ['params.number'],
 };
 
-/** Routes that answer a file the browser navigates to, not a call of a table (each is scoped by the session's school all the same). */
-const FILE_ROUTES = new Set([`GET ${STUDENTS_DOWNLOAD_PATH}`]);
+/**
+ * Routes beyond the call tables: a file the browser navigates to (scoped by the session's school all
+ * the same), and the providers' bounce webhooks, which find the school through the signed copy they
+ * name (bounces.api.test.ts tries them across schools).
+ */
+const FILE_ROUTES = new Set([`GET ${STUDENTS_DOWNLOAD_PATH}`, BOUNCE_WEBHOOK_ROUTE]);
 
 /* ---- Calling the API through the tables ---- */
 

@@ -18,6 +18,7 @@ import { newsletterBuilderCalls } from '../../src/modules/newsletter/builder-con
 import { NEWSLETTER_BUILDER_ENDPOINTS } from '../../src/modules/newsletter/builder-calls';
 import { haparaCalls } from '../../src/modules/hapara/contract';
 import { HAPARA_ENDPOINTS, STUDENTS_DOWNLOAD_PATH } from '../../src/modules/hapara/calls';
+import { BOUNCE_WEBHOOK_ROUTE } from '../../src/modules/newsletter/server/embedded/bounces/webhooks';
 import { websiteCalls } from '../../src/modules/website/contract';
 import { WEBSITE_ENDPOINTS } from '../../src/modules/website/calls';
 import { appCalls } from '../../src/modules/app/contract';
@@ -42,8 +43,11 @@ const CONTRACTS: ReadonlyArray<{ module: string; table: Readonly<Record<string, 
   { module: 'app', table: appCalls, endpoints: APP_ENDPOINTS },
 ];
 
-/** Routes that answer a file, not the JSON envelope (the browser navigates to them): no call table lists them. */
-const FILE_ROUTES = [`GET ${STUDENTS_DOWNLOAD_PATH}`];
+/**
+ * Routes no call table lists: a file the browser navigates to (not the JSON envelope), and the mail
+ * providers' bounce webhooks (signed by the provider, no session; src/modules/newsletter/server/embedded/bounces).
+ */
+const FILE_ROUTES = [BOUNCE_WEBHOOK_ROUTE, `GET ${STUDENTS_DOWNLOAD_PATH}`];
 
 /** Every module's calls, as the manifests give them. */
 const entries: Array<[string, Call]> = Object.entries(CALL_TABLES).flatMap(([module, table]) =>
@@ -151,7 +155,7 @@ describe('the API and the call tables', () => {
     expect([...calls].filter((call) => !routes.has(call))).toEqual([]);
   });
 
-  it('serves nothing the tables do not list, but the file downloads', () => {
+  it('serves nothing the tables do not list, but the file downloads and the bounce webhooks', () => {
     expect([...routes].filter((route) => !calls.has(route))).toEqual(FILE_ROUTES);
   });
 });

@@ -18,17 +18,31 @@ const COLOURS = { info: '#206bc4', success: '#1e7b34', error: '#d63939' } as con
  * The one toast helper. toastify-js loads on the first toast, so pages that never show one do
  * not ship its script.
  */
+/** The toast on screen of each kind: a new one replaces it, so toasts never pile up. */
+const shown = new Map<NonNullable<ToastOptions['type']>, { hideToast(): void }>();
+
+/** Below the shell's header (60 px high), so a toast never covers its menu, calendar or user controls. */
+const BELOW_HEADER = { x: 0, y: 52 };
+
 export async function showToast(text: string, options: ToastOptions = {}): Promise<void> {
   const { default: Toastify } = await import('toastify-js');
-  Toastify({
+  const type = options.type ?? 'info';
+  shown.get(type)?.hideToast();
+  const toast = Toastify({
     text,
     duration: options.duration ?? TOAST_DEFAULT_MS,
     gravity: 'top',
     position: 'right',
+    offset: BELOW_HEADER,
     close: true,
     stopOnFocus: true,
-    ariaLive: options.type === 'error' ? 'assertive' : 'polite',
-    style: { background: COLOURS[options.type ?? 'info'] },
+    ariaLive: type === 'error' ? 'assertive' : 'polite',
+    style: { background: COLOURS[type] },
     ...(options.onClick ? { onClick: options.onClick } : {}),
-  }).showToast();
+    callback: () => {
+      if (shown.get(type) === toast) shown.delete(type);
+    },
+  });
+  shown.set(type, toast);
+  toast.showToast();
 }

@@ -66,13 +66,15 @@ export default function StaffList(props: StaffListProps) {
       cell: (row) => (
         <div className="row-actions staff-order">
           <button type="button" className="btn btn-sm" data-move="up" disabled={disabled || row.index === 0} onClick={() => void move(row, 'up')}>
-            {/* Its name says whom it moves; what it shows stays part of it. */}
-            <span aria-hidden="true">↑</span> Move <span className="visually-hidden">{row.name} </span>
-            up
+            {/* Its name says whom it moves; what it shows stays part of it. One inline run: a flex button drops the spaces between its children. */}
+            <span>
+              <span aria-hidden="true">↑</span> Move <span className="visually-hidden">{row.name} </span>up
+            </span>
           </button>
           <button type="button" className="btn btn-sm" data-move="down" disabled={disabled || row.index === last} onClick={() => void move(row, 'down')}>
-            <span aria-hidden="true">↓</span> Move <span className="visually-hidden">{row.name} </span>
-            down
+            <span>
+              <span aria-hidden="true">↓</span> Move <span className="visually-hidden">{row.name} </span>down
+            </span>
           </button>
         </div>
       ),

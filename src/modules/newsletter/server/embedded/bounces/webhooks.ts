@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import { API_BASE } from '../../../../../platform/http/calls';
 import { fail, ok } from '../../../../../platform/http/envelope';
 import { limitBody } from '../../../../../platform/http/limits/body-limits';
 import type { AppEnv } from '../../../../../platform/http/types';
@@ -13,6 +14,8 @@ import { recordBounce } from './record';
  * database. One address for every school: a report finds its school through the copy it names.
  */
 export const BOUNCE_WEBHOOK_PATH = '/newsletter/bounces/:provider';
+/** The route as the API lists it: no call table holds it (providers call it, not the portal's screens). */
+export const BOUNCE_WEBHOOK_ROUTE = `POST ${API_BASE}${BOUNCE_WEBHOOK_PATH}`;
 /** SendGrid batches many events a request. */
 const WEBHOOK_MAX_BYTES = 5 * 1024 * 1024;
 const CONFIRM_TIMEOUT_MS = 10_000;

@@ -63,10 +63,23 @@ function pathOf(page: string): string {
 
 let active: { finish: (closed: boolean) => void } | null = null;
 
+const VIEW_MARGIN = 8;
+
+/**
+ * hopscotch scrolls to the target, not to the bubble: one above a target near the top of the
+ * screen (or below one near its foot) is left partly out of view. Scroll just enough to show it.
+ */
+function bringIntoView(bubble: HTMLElement): void {
+  const rect = bubble.getBoundingClientRect();
+  if (rect.top < VIEW_MARGIN) window.scrollBy(0, rect.top - VIEW_MARGIN);
+  else if (rect.bottom > window.innerHeight - VIEW_MARGIN) window.scrollBy(0, Math.min(rect.bottom - window.innerHeight + VIEW_MARGIN, rect.top - VIEW_MARGIN));
+}
+
 /** hopscotch shows a bubble a few frames after drawing it (hidden meanwhile, so it cannot take focus yet): focus it once it shows. */
 function focusWhenVisible(bubble: HTMLElement, framesLeft = 60): void {
   if (!bubble.isConnected || framesLeft === 0) return;
   if (getComputedStyle(bubble).visibility === 'visible' && !bubble.classList.contains('hide')) {
+    bringIntoView(bubble);
     bubble.focus({ preventScroll: true });
     return;
   }
