@@ -63,16 +63,13 @@ function pathOf(page: string): string {
 
 let active: { finish: (closed: boolean) => void } | null = null;
 
-const VIEW_MARGIN = 8;
-
 /**
  * hopscotch scrolls to the target, not to the bubble: one above a target near the top of the
- * screen (or below one near its foot) is left partly out of view. Scroll just enough to show it.
+ * screen (or below one near its foot) is left partly out of view. Scroll just enough to show it
+ * (tour.css gives it a scroll margin).
  */
 function bringIntoView(bubble: HTMLElement): void {
-  const rect = bubble.getBoundingClientRect();
-  if (rect.top < VIEW_MARGIN) window.scrollBy(0, rect.top - VIEW_MARGIN);
-  else if (rect.bottom > window.innerHeight - VIEW_MARGIN) window.scrollBy(0, Math.min(rect.bottom - window.innerHeight + VIEW_MARGIN, rect.top - VIEW_MARGIN));
+  bubble.scrollIntoView({ block: 'nearest', inline: 'nearest' });
 }
 
 /** hopscotch shows a bubble a few frames after drawing it (hidden meanwhile, so it cannot take focus yet): focus it once it shows. */
@@ -152,6 +149,8 @@ function run(tour: Tour, start: number, opener: HTMLElement | null): void {
     cookieName: 'staff-portal.hopscotch',
     showPrevButton: false,
     showCloseButton: true,
+    // Scrolled at once: an animated scroll would move the bubble after bringIntoView placed it.
+    smoothScroll: false,
     skipIfNoElement: true,
     i18n: { nextBtn: 'Next', doneBtn: 'Done', closeTooltip: 'Close tour' },
     onShow: showBubble,
