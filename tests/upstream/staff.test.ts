@@ -6,6 +6,7 @@ import {
   staffChangeResponseSchema,
   staffListResponseSchema,
   staffSaveResponseSchema,
+  STAFF_INDEX_OUT_OF_RANGE,
   STAFF_STALE,
   STAFF_UPDATED,
   type StaffEntry,
@@ -85,6 +86,35 @@ describe('upstream mode: the app staff list', () => {
     expect(names()).not.toContain('Nina New');
     const gone = await up().call(`${PATH}/delete`, { cookie, json: { id: saved.entry.id, index: count } });
     expect(gone.status).toBe(404);
+  });
+
+  it('takes the spec’s bodies, by index alone (update, move, delete), and refuses an index past the end', async () => {
+    const before = await list();
+    const count = before.length;
+    const updated = await up().call(`${PATH}/update`, {
+      cookie,
+      json: { name: 'Renamed Head', class: '', role: 'Principal', email: 'head@legacy.school', imageURL: '', biography: 'Since 2019.', section: 'Leadership', index: 0 },
+    });
+    expect(updated.status).toBe(200);
+    expect(staffSaveResponseSchema.parse(await updated.json()).entry).toMatchObject({ index: 0, name: 'Renamed Head', role: 'Principal' });
+    expect(slice().staff[0]).toMatchObject({ name: 'Renamed Head', role: 'Principal', email: 'head@legacy.school' });
+    const moved = await up().call(`${PATH}/move`, { cookie, json: { index: 0, direction: 'down' } });
+    expect(moved.status).toBe(200);
+    expect(names().slice(0, 2)).toEqual([before[1]!.name, 'Renamed Head']);
+    const removed = await up().call(`${PATH}/delete`, { cookie, json: { index: 1 } });
+    expect(removed.status).toBe(200);
+    expect(names()).not.toContain('Renamed Head');
+    expect(slice().staff).toHaveLength(count - 1);
+    for (const [action, json] of [
+      ['update', { name: 'Nobody', index: count - 1 }],
+      ['delete', { index: count - 1 }],
+      ['move', { index: count + 5, direction: 'up' }],
+    ] as const) {
+      const res = await up().call(`${PATH}/${action}`, { cookie, json });
+      expect(res.status, action).toBe(404);
+      expect(await res.json()).toMatchObject({ success: false, message: STAFF_INDEX_OUT_OF_RANGE });
+    }
+    expect(slice().staff).toHaveLength(count - 1);
   });
 
   it('checks the fields before the legacy backend sees them', async () => {

@@ -15,6 +15,11 @@ import {
 import { emptyResponseSchema } from '../../src/lib/contract/envelope';
 import { legacyCategoriesAnswer, legacyMenuAnswer, legacyPagesAnswer, legacyPostsAnswer, legacySaveAnswer } from '../../src/modules/website/server/upstream/legacy';
 import { toPage, toPost } from '../../src/modules/website/server/upstream/service';
+import { loadPostsScreen } from '../../src/modules/website/server/screens';
+import { upstreamBackends } from '../../src/app/upstream/backends';
+import { UpstreamScope } from '../../src/platform/upstream/client';
+import { upstreamSession } from '../../src/platform/upstream/session';
+import { isRefusal } from '../../src/platform/errors';
 
 describe('upstream mode: the website posts and pages calls', () => {
   const up = useUpstream();
@@ -156,6 +161,38 @@ describe('upstream mode: the website posts and pages calls', () => {
       const line = up().logs.find((l) => l.includes(path));
       expect(line).toBeDefined();
       expect(line).not.toContain('Secret Person');
+    } finally {
+      up().backend.store.faults.delete(path);
+    }
+  });
+
+  it('Manage Posts’ first screen over a broken legacy posts list: no screen (the page shows the posts failure in its shell), the list call 502', async () => {
+    const path = '/api/website/wordpress/posts';
+    /** The page's loader as /website/posts calls it, over the upstream backends of one page request. */
+    const screen = async (cookie: string) => {
+      const scope = new UpstreamScope({ baseUrl: up().backend.url, timeoutMs: 2_000, maxUploadMb: 20, retryDelaysMs: [5, 5], log: () => undefined }, { cookie, clientAddress: '127.0.0.1' });
+      const session = await upstreamSession(scope);
+      if (!session) throw new Error('not signed in');
+      return loadPostsScreen(upstreamBackends(scope, session).website, { page: 1, query: '' }, {});
+    };
+    const cookie = up().signIn();
+    expect((await screen(cookie))?.rows.map((row) => row.post_title)).toContain('Sports day 2026');
+    for (const fault of [{ kind: 'status', status: 500 }, { kind: 'malformed', body: { success: 1, posts: 'broken' } }] as const) {
+      up().backend.store.faults.set(path, fault);
+      try {
+        expect(await screen(cookie), JSON.stringify(fault)).toBeNull();
+        const res = await get(`${path}?page=1&limit=10`, cookie);
+        expect(res.status).toBe(502);
+        expect(await res.json()).toMatchObject({ success: false, isAuthFailed: false });
+      } finally {
+        up().backend.store.faults.delete(path);
+      }
+    }
+    // A session the legacy backend ended still goes to the login (the loader lets it through).
+    up().backend.store.faults.set(path, { kind: 'status', status: 401 });
+    try {
+      const err: unknown = await screen(cookie).catch((caught: unknown) => caught);
+      expect(isRefusal(err, 'signed_out')).toBe(true);
     } finally {
       up().backend.store.faults.delete(path);
     }

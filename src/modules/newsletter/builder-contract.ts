@@ -58,9 +58,14 @@ export const blockSettingsSchema = z.object({
   columnSize: z.enum(COLUMN_SIZES).default(base.columnSize),
 });
 
+/**
+ * A block's id, unique within its build (the builder's canvas keys and undo name blocks by it).
+ * Optional on the way in: the spec's blocks are type, data and settings only, and older builds and
+ * other clients send none; `buildSchema` gives each such block one (see `withBlockIds`).
+ */
 const blockId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'A block id is letters, digits, - and _.');
 const blockOf = <T extends string, D extends z.ZodType>(type: T, data: D) =>
-  z.object({ id: blockId, type: z.literal(type), data, settings: blockSettingsSchema.prefault({}) });
+  z.object({ id: blockId.optional(), type: z.literal(type), data, settings: blockSettingsSchema.prefault({}) });
 
 const textBlock = blockOf('text', z.object({ html: z.string().max(MAX_TEXT_HTML_LENGTH, `A text block can hold at most ${MAX_TEXT_HTML_LENGTH} characters.`) }));
 const imageBlock = blockOf(
@@ -84,7 +89,7 @@ const columnsBlock = blockOf('columns', z.object({ elements: z.tuple([z.array(ce
 
 export const blockSchema = z.discriminatedUnion('type', [textBlock, imageBlock, dividerBlock, spacerBlock, attachmentBlock, columnsBlock]);
 
-type LooseBlock = { type: string; data: unknown };
+type LooseBlock = { id?: string | undefined; type: string; data: unknown };
 
 /** Every block of a build, those inside columns included. */
 function* blocksOf(build: ReadonlyArray<ReadonlyArray<LooseBlock>>): Generator<LooseBlock> {
@@ -109,10 +114,42 @@ function textLength(build: ReadonlyArray<ReadonlyArray<LooseBlock>>): number {
   return n;
 }
 
+/**
+ * The build with an id on every block: a block without one gets `b-<list>-<index>` by its place
+ * (in a cell, `b-<list>-<index>-<cell>-<index>`), with `-2`, `-3`... when the build already has
+ * that id. Ids the build brings are kept; the same build always gets the same ids.
+ */
+function withBlockIds<B extends ReadonlyArray<ReadonlyArray<LooseBlock>>>(build: B): WithIds<B> {
+  const taken = new Set<string>();
+  for (const block of blocksOf(build)) if (block.id !== undefined) taken.add(block.id);
+  const name = (block: LooseBlock, place: string): void => {
+    if (block.id !== undefined) return;
+    let id = `b-${place}`;
+    for (let n = 2; taken.has(id); n += 1) id = `b-${place}-${n}`;
+    taken.add(id);
+    block.id = id;
+  };
+  build.forEach((list, at) =>
+    list.forEach((block, index) => {
+      name(block, `${at}-${index}`);
+      if (block.type !== 'columns') return;
+      (block.data as { elements: LooseBlock[][] }).elements.forEach((cell, side) => cell.forEach((inner, i) => name(inner, `${at}-${index}-${side}-${i}`)));
+    }),
+  );
+  return build as unknown as WithIds<B>;
+}
+
+/** A parsed build's type with every block's id (cells' too) present. */
+type WithId<B> = B extends { data: { elements: [Array<infer L>, Array<infer R>] } }
+  ? Omit<B, 'id' | 'data'> & { id: string; data: Omit<B['data'], 'elements'> & { elements: [WithId<L>[], WithId<R>[]] } }
+  : Omit<B, 'id'> & { id: string };
+type WithIds<B> = { -readonly [K in keyof B]: B[K] extends ReadonlyArray<infer Block> ? Array<Block extends unknown ? WithId<Block> : never> : B[K] };
+
 /** Spec section 3: three lists of blocks, the header, body and footer of the email (see the rules file). */
 export const buildSchema = z
   .tuple([z.array(blockSchema), z.array(blockSchema), z.array(blockSchema)], { error: 'A build is three lists of blocks.' })
-  .refine((build) => countBlocks(build) <= MAX_BLOCKS, `A newsletter can hold at most ${MAX_BLOCKS} blocks.`);
+  .refine((build) => countBlocks(build) <= MAX_BLOCKS, `A newsletter can hold at most ${MAX_BLOCKS} blocks.`)
+  .transform(withBlockIds);
 
 /**
  * A build a call brings to be saved, previewed, sent or published: within the total text limit

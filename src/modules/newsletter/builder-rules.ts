@@ -76,7 +76,7 @@ export interface AttachmentData {
 export type EmptyData = Record<string, never>;
 
 interface BlockOf<T extends BlockType, D> {
-  /** Stable within the build (the canvas' keys, undo): made by the builder. */
+  /** Unique and stable within the build (the canvas' keys, undo): made by the builder, or by the contract for a block sent without one (the spec's blocks). */
   id: string;
   type: T;
   data: D;

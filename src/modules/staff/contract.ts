@@ -47,11 +47,13 @@ export type StaffFieldsInput = z.infer<typeof staffFieldsSchema>;
 
 /**
  * Which row a change is about: `index` is its place in the list as the user saw it (0-based, the
- * spec's), `id` the row the user saw there. A change is refused when that place now holds
- * someone else (another user moved, added or deleted meanwhile), never applied to the wrong person.
+ * spec's body names a row by it alone). `id`, optional, is the row the user saw there, a guard
+ * against a stale list: with it, a change is refused when that place now holds someone else
+ * (another user moved, added or deleted meanwhile), never applied to the wrong person; without
+ * it, the row now at `index` is the one changed.
  */
 const rowSchema = z.object({
-  id: idSchema,
+  id: idSchema.optional(),
   index: z.coerce.number({ error: 'index must be a number.' }).int('index must be a whole number.').min(0, 'index cannot be negative.'),
 });
 
@@ -79,13 +81,13 @@ export const staffSaveResponseSchema = successSchema({ staff: z.array(staffEntry
 
 /** POST …/stafflist/new: the fields; the entry joins the end of the list. */
 export const newStaffRequestSchema = staffFieldsSchema;
-/** POST …/stafflist/update: the fields, and the row (id at index). */
+/** POST …/stafflist/update {staff fields, index} (and, optionally, the row's id). */
 export const updateStaffRequestSchema = staffFieldsSchema.extend(rowSchema.shape);
 export type UpdateStaffRequest = z.infer<typeof updateStaffRequestSchema>;
-/** POST …/stafflist/delete {index} (and the row's id). */
+/** POST …/stafflist/delete {index} (and, optionally, the row's id). */
 export const deleteStaffRequestSchema = rowSchema;
 export type StaffRowRequest = z.infer<typeof rowSchema>;
-/** POST …/stafflist/move {index, direction} (and the row's id): one place up or down, never past the ends. */
+/** POST …/stafflist/move {index, direction} (and, optionally, the row's id): one place up or down, never past the ends. */
 export const moveStaffRequestSchema = rowSchema.extend({
   direction: z.enum(['up', 'down'], { error: 'direction must be up or down.' }),
 });

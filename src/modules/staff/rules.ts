@@ -22,6 +22,8 @@ export const STAFF_LOAD_FAILED = 'Your staff list failed to load, please try aga
 export const STAFF_STALE =
   'Your staff list has changed since you opened it (someone else may be editing it). Nothing was changed: please check the list and try again.';
 export const STAFF_NOT_FOUND = 'This person is no longer on your staff list (someone else may have removed them). Nothing was changed.';
+/** A change named by its index only (the spec's body) whose index is past the list's end. */
+export const STAFF_INDEX_OUT_OF_RANGE = 'There is no one at that place on your staff list (it may have changed since you opened it). Nothing was changed.';
 export const STAFF_AT_TOP = 'This person is already at the top of the list.';
 export const STAFF_AT_BOTTOM = 'This person is already at the bottom of the list.';
 export const STAFF_LIST_FULL = `A staff list can hold at most ${MAX_STAFF} people.`;

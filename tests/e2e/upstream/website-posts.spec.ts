@@ -147,3 +147,24 @@ test('the editor of an id the legacy lists do not hold goes back to the list wit
   await expect(page).toHaveURL(/\/website\/posts$/);
   await expect(toast(page, 'Failed! Please try again!')).toBeVisible();
 });
+
+test('a broken legacy posts list: Manage Posts still shows in its shell with the posts failure (its list call stays 502)', async ({ page }) => {
+  const path = '/api/website/wordpress/posts';
+  await page.request.post(`${legacyUrl()}/__test/fault`, { data: { path, fault: { kind: 'status', status: 500 } } });
+  try {
+    const res = await page.request.get('/website/posts');
+    expect(res.status()).toBe(200);
+    expect(await res.text()).toContain('Error! Please try again.');
+    await page.goto('/website/posts');
+    await expect(page.getByRole('complementary', { name: 'Main menu' }).getByRole('link', { name: 'Manage Posts' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Manage Posts' })).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('Error! Please try again.');
+    await expect(page.locator('#posts-table')).toHaveCount(0);
+    expect((await page.request.get(`${path}?page=1&limit=10`)).status()).toBe(502);
+  } finally {
+    await page.request.post(`${legacyUrl()}/__test/fault`, { data: { path, fault: null } });
+  }
+  // Try again, once the legacy backend answers: the list.
+  await page.getByRole('link', { name: 'Try again' }).click();
+  await expect(page.locator('#posts-table tbody tr').first()).toBeVisible();
+});

@@ -1,6 +1,6 @@
 import { JSDOM } from 'jsdom';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { COLUMN_IN_COLUMN, defaultSettings, renderResponseSchema, type Build, type TextBlock } from '../builder-contract';
+import { COLUMN_IN_COLUMN, defaultSettings, renderResponseSchema, type Block, type Build, type TextBlock } from '../builder-contract';
 import type { Api } from '../../../app/api';
 import { bodyOf, failure, post, signedInUser, type TestSchool, useTestContext } from '../../../../tests/factories';
 
@@ -30,6 +30,16 @@ const BUILD: Build = [
   ],
   [text('f', '<p>See you next week</p>')],
 ];
+
+/** The spec's blocks (section 3): type, data and settings (its index among them), no id. */
+function specBlocks(build: Build): unknown {
+  const strip = (block: Block, index: number): unknown => ({
+    type: block.type,
+    data: block.type === 'columns' ? { elements: block.data.elements.map((cell) => cell.map(strip)) } : block.data,
+    settings: { ...block.settings, index },
+  });
+  return build.map((list) => list.map(strip));
+}
 
 describe('newsletter builder: the email render', () => {
   const ctx = useTestContext();
@@ -83,6 +93,15 @@ describe('newsletter builder: the email render', () => {
     const theirs = await rendered(otherCookie);
     expect(theirs.html).toContain(otherSchool.name);
     expect(theirs.html).not.toContain('Hillside Weekly');
+  });
+
+  it('renders the spec’s blocks (type, data, settings: no id) as the builder’s own', async () => {
+    const res = await postJson(ctx().app, { build: specBlocks(BUILD) }, cookie);
+    const body = await bodyOf(res);
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    const email = renderResponseSchema.parse(body);
+    expect(email.html).toContain('Results inside');
+    expect(email).toEqual(await rendered(cookie));
   });
 
   it('refuses a crafted column within a column with the spec’s text', async () => {

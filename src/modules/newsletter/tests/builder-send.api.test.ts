@@ -14,6 +14,7 @@ import {
   PDFS_PENDING_PER_SCHOOL,
   PDFS_PER_HOUR,
   SUBJECT_REQUIRED,
+  type Block,
   type Build,
 } from '../builder-contract';
 import { emailKey, SEND_FIELDS_REQUIRED, sendDetailResponseSchema, sendsResponseSchema } from '../contract';
@@ -66,6 +67,16 @@ function text(id: string, html: string): Build[number][number] {
     data: { html },
     settings: defaultSettings('text'),
   };
+}
+
+/** The spec's blocks (section 3): type, data and settings (its index among them), no id. */
+function specBlocks(build: Build): unknown {
+  const strip = (block: Block, index: number): unknown => ({
+    type: block.type,
+    data: block.type === 'columns' ? { elements: block.data.elements.map((cell) => cell.map(strip)) } : block.data,
+    settings: { ...block.settings, index },
+  });
+  return build.map((list) => list.map(strip));
 }
 
 /** A PDF's document title: its Info dictionary's /Title, a literal or a UTF-16 hex string. */
@@ -433,6 +444,28 @@ describe('newsletter builder: send, test, publish, PDF, upload', () => {
       expect(links.map((l) => Number(l.category_id))).toEqual([newsletters.id]);
     });
 
+    it('sends a test of the spec’s blocks (type, data, settings: no id), the same email as the builder’s own', async () => {
+      const before = sink.received.length;
+      const build = newsletter('Spec edition');
+      const res = await multipart(SEND, { from: 'Greenfield Office', subject: 'Spec edition', build: JSON.stringify(specBlocks(build)), test: '1' });
+      const body = await bodyOf(res);
+      expect(res.status, JSON.stringify(body)).toBe(200);
+      expect(builderSendResponseSchema.parse(body)).toMatchObject({ id: null, total: 1, post_url: null });
+      const [mail] = (await sink.waitFor(before + 1)).slice(before);
+      expect(mail!.envelopeTo).toEqual([staff.user.email]);
+      const rendered = await renderEmail(build, await builderFrame(staff));
+      const html = (mail!.parsed.html || '').replace(/\r\n/g, '\n');
+      expect(html).toContain('Sports day is on Friday.');
+      // The builder's own render of the same build (with ids), as the test above checks it: the unsubscribe footer and the title added.
+      const footer = /<div style="max-width:600px;margin:0 auto;padding:0 25px 24px"><p [^>]*>You receive this newsletter [\s\S]*?<\/p><\/div>/.exec(html);
+      expect(footer).not.toBeNull();
+      const expected = rendered.html
+        .replace(/(\s(?:src|href)=")\/(?!\/)/g, `$1${ORIGIN}/`)
+        .replace('<title></title>', '<title>Spec edition</title>')
+        .replace(/\r\n/g, '\n');
+      expect(html.replace(footer![0], '')).toBe(expected);
+    });
+
     it('needs a from name and a subject (the spec’s text), refuses a column in a column, and writes or sends nothing', async () => {
       const before = { mails: sink.received.length, ...(await counts()) };
       const build = JSON.stringify(newsletter('x'));
@@ -519,6 +552,17 @@ describe('newsletter builder: send, test, publish, PDF, upload', () => {
       expect(row.content).toContain('Sports day is on Friday.');
       const links = await ctx().db.selectFrom('website_post_categories').select('category_id').where('post_id', '=', row.id).execute();
       expect(links.map((l) => Number(l.category_id))).toEqual([newsletters.id]);
+    });
+
+    it('publishes the spec’s blocks (type, data, settings: no id)', async () => {
+      const res = await multipart(WEBSITE, {
+        subject: 'Spec blocks edition',
+        build: JSON.stringify(specBlocks(newsletter('Spec blocks edition'))),
+        category: JSON.stringify({ [newsletters.id]: 'Newsletters' }),
+      });
+      const body = await bodyOf(res);
+      expect(res.status, JSON.stringify(body)).toBe(200);
+      expect(builderWebsiteResponseSchema.parse(body).post_url).toBe(`${ORIGIN}/sites/${school.label}/posts/spec-blocks-edition`);
     });
 
     it('needs a subject (the spec’s text), writing nothing', async () => {

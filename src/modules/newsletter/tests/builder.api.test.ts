@@ -8,6 +8,7 @@ import {
   MAX_BLOCKS,
   NEW_BUILD_NAME,
   saveBuildResponseSchema,
+  type Block,
   type TextBlock,
   type Build,
 } from '../builder-contract';
@@ -25,6 +26,21 @@ const NEW = '/api/newsletter/send/builder/new';
 const SAVE = '/api/newsletter/send/builder/save';
 
 const text = (id: string, html: string): TextBlock => ({ id, type: 'text', data: { html }, settings: defaultSettings('text') });
+
+/** The spec's blocks (section 3): type, data and settings (its index among them), no id. */
+function specBlocks(build: Build): unknown {
+  const strip = (block: Block, index: number): unknown => ({
+    type: block.type,
+    data: block.type === 'columns' ? { elements: block.data.elements.map((cell) => cell.map(strip)) } : block.data,
+    settings: { ...block.settings, index },
+  });
+  return build.map((list) => list.map(strip));
+}
+
+/** Every block's id, those in column cells too, in the build's order. */
+function idsOf(build: Build): string[] {
+  return build.flatMap((list) => list.flatMap((block) => [block.id, ...(block.type === 'columns' ? block.data.elements.flat().map((inner) => inner.id) : [])]));
+}
 
 describe('newsletter builder: builds and templates', () => {
   const ctx = useTestContext();
@@ -74,6 +90,41 @@ describe('newsletter builder: builds and templates', () => {
     expect(saveBuildResponseSchema.parse(await bodyOf(res))).toMatchObject({ id: build.id, updated_at: ctx().clock.now });
     const again = loadTemplateResponseSchema.parse(await bodyOf(await loadTemplate(build.id)));
     expect(again.build.build).toEqual(doc);
+  });
+
+  it('saves the spec’s blocks (type, data, settings: no id), giving each block an id unique within the build', async () => {
+    const { build } = await load();
+    const doc: Build = [
+      [text('h1', '<p>Header</p>')],
+      [
+        text('b1', '<p>One</p>'),
+        { id: 'c1', type: 'columns', data: { elements: [[text('c1a', '<p>Left</p>'), text('c1c', '<p>Below</p>')], [{ id: 'c1b', type: 'divider', data: {}, settings: defaultSettings('divider') }]] }, settings: defaultSettings('columns') },
+        { id: 'sp', type: 'spacer', data: {}, settings: { ...defaultSettings('spacer'), height: 40 } },
+      ],
+      [text('f1', '<p>Footer</p>')],
+    ];
+    const res = await postJson(ctx().app, SAVE, { build: specBlocks(doc), id: build.id }, cookie);
+    expect(res.status, JSON.stringify(await bodyOf(res.clone()))).toBe(200);
+    const stored = loadTemplateResponseSchema.parse(await bodyOf(await loadTemplate(build.id))).build.build;
+    const ids = idsOf(stored);
+    expect(ids).toHaveLength(8);
+    expect(new Set(ids).size).toBe(8);
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+    // Apart from the ids, the build is what was sent (the settings' index is the list's order, not kept).
+    expect(specBlocks(stored)).toEqual(specBlocks(doc));
+    // Saved again as loaded, it keeps its ids.
+    expect((await postJson(ctx().app, SAVE, { build: stored, id: build.id }, cookie)).status).toBe(200);
+    expect(idsOf(loadTemplateResponseSchema.parse(await bodyOf(await loadTemplate(build.id))).build.build)).toEqual(ids);
+
+    // An older client's mix: the ids it sends are kept, and a block without one never gets an id the build already has.
+    const mixed = specBlocks(doc) as Array<Array<Record<string, unknown>>>;
+    mixed[1]![1] = { ...mixed[1]![1], id: ids[0] };
+    mixed[2]![0] = { ...mixed[2]![0], id: ids[1] };
+    expect((await postJson(ctx().app, SAVE, { build: mixed, id: build.id }, cookie)).status).toBe(200);
+    const again = idsOf(loadTemplateResponseSchema.parse(await bodyOf(await loadTemplate(build.id))).build.build);
+    expect(new Set(again).size).toBe(8);
+    expect(again[2]).toBe(ids[0]);
+    expect(again[7]).toBe(ids[1]);
   });
 
   it('stores text blocks cut to the toolbar’s tags and styles, in column cells too', async () => {

@@ -4,6 +4,7 @@
  */
 import {
   INVALID_IMAGE_URL,
+  STAFF_INDEX_OUT_OF_RANGE,
   STAFF_NOT_FOUND,
   STAFF_NOT_FOUND_CODE,
   STAFF_STALE,
@@ -13,12 +14,21 @@ import {
 } from '../contract';
 import { Refusal } from '../../../platform/errors';
 
-/** Where the row the user saw is now: refused when it is gone, or when its place is not the one they saw. */
-export function locate(entries: ReadonlyArray<{ id: number }>, row: StaffRowRequest): number {
+/**
+ * The row a change is about, `at` its place and `id` its id. Named by id and index: refused when
+ * that row is gone, or when its place is not the one the user saw. Named by index only (the
+ * spec's body): the row now at that place, refused when there is none.
+ */
+export function locate(entries: ReadonlyArray<{ id: number }>, row: StaffRowRequest): { at: number; id: number } {
+  if (row.id === undefined) {
+    const entry = entries[row.index];
+    if (!entry) throw new Refusal(404, STAFF_NOT_FOUND_CODE, STAFF_INDEX_OUT_OF_RANGE, 'index');
+    return { at: row.index, id: entry.id };
+  }
   const at = entries.findIndex((entry) => entry.id === row.id);
   if (at < 0) throw new Refusal(404, STAFF_NOT_FOUND_CODE, STAFF_NOT_FOUND);
   if (at !== row.index) throw new Refusal(409, STAFF_STALE_CODE, STAFF_STALE);
-  return at;
+  return { at, id: row.id };
 }
 
 /** An uploaded photo must be this school's (`/uploads/<label>/...`); an https address may be anyone's. */

@@ -8,6 +8,7 @@ import {
   STAFF_AT_BOTTOM,
   STAFF_AT_TOP,
   STAFF_LIST_FULL,
+  STAFF_INDEX_OUT_OF_RANGE,
   STAFF_NOT_FOUND,
   STAFF_STALE,
   staffChangeResponseSchema,
@@ -131,9 +132,9 @@ describe.each(KINDS)('the %s staff list', (kind) => {
     const broken = await failure(await postJson(ctx().app, endpoints.create.path, 'name=Ana', staff.cookie));
     expect(broken.status).toBe(400);
     expect((await failure(await call('create', { name: 42 }, staff))).status).toBe(400);
-    // The row a change names: id and index, and a direction that is up or down.
+    // The row a change names: its index (and, if given, its id), and a direction that is up or down.
     const [ana] = before;
-    for (const body of [{ index: 0 }, { id: ana!.id }, { id: ana!.id, index: -1 }, { id: 'x', index: 0 }]) {
+    for (const body of [{}, { id: ana!.id }, { id: ana!.id, index: -1 }, { index: -1 }, { index: 'first' }, { id: 'x', index: 0 }]) {
       expect((await failure(await call('remove', body, staff))).status, JSON.stringify(body)).toBe(400);
     }
     const sideways = await failure(await call('move', { id: ana!.id, index: 0, direction: 'left' }, staff));
@@ -218,6 +219,54 @@ describe.each(KINDS)('the %s staff list', (kind) => {
     expect(await failure(await call('update', { id: ana!.id, index: 0, name: 'Back again' }, staff))).toEqual(gone);
     expect(await failure(await call('move', { id: ana!.id, index: 0, direction: 'down' }, staff))).toEqual(gone);
     expect(await failure(await call('remove', { id: ana!.id, index: 0 }, staff))).toEqual(gone);
+    expect(await list(kind, staff)).toEqual(before);
+  });
+
+  it('takes the spec’s bodies, which name the row by index alone: update {staff fields, index}, delete {index}, move {index, direction}', async () => {
+    const staff = await school();
+    const [ana, ben, cai] = await listOf(kind, staff, ['Ana', 'Ben', 'Cai']);
+    // Spec section 7: POST …/stafflist/update {staff fields, index}, every payload key of section 3.
+    const update = await call(
+      'update',
+      { name: 'Ben Carter', class: '7B', role: 'Teacher', email: 'ben@example.org', imageURL: '', biography: 'Teaches maths.', section: 'Teaching', index: 1 },
+      staff,
+    );
+    const saved = await bodyOf(update);
+    expect(update.status, JSON.stringify(saved)).toBe(200);
+    const { entry } = staffSaveResponseSchema.parse(saved);
+    expect(entry).toEqual({
+      id: ben!.id,
+      index: 1,
+      name: 'Ben Carter',
+      class: '7B',
+      role: 'Teacher',
+      email: 'ben@example.org',
+      imageURL: '',
+      biography: 'Teaches maths.',
+      section: 'Teaching',
+    });
+    expect(await list(kind, staff)).toEqual([ana, entry, cai]);
+    // POST …/stafflist/move {index, direction}.
+    const move = await call('move', { index: 2, direction: 'up' }, staff);
+    expect(move.status).toBe(200);
+    expect(names(staffChangeResponseSchema.parse(await bodyOf(move)).staff)).toEqual(['Ana', 'Cai', 'Ben Carter']);
+    expect(await failure(await call('move', { index: 0, direction: 'up' }, staff))).toEqual({ status: 400, message: STAFF_AT_TOP, isAuthFailed: false });
+    // POST …/stafflist/delete {index}.
+    const remove = await call('remove', { index: 0 }, staff);
+    expect(remove.status).toBe(200);
+    expect(staffChangeResponseSchema.parse(await bodyOf(remove)).staff.map((e) => [e.id, e.name, e.index])).toEqual([
+      [cai!.id, 'Cai', 0],
+      [ben!.id, 'Ben Carter', 1],
+    ]);
+    // An index past the end names no one: refused, nothing changed.
+    const before = await list(kind, staff);
+    const outOfRange = { status: 404, message: STAFF_INDEX_OUT_OF_RANGE, isAuthFailed: false };
+    expect(await failure(await call('update', { name: 'Nobody', index: 2 }, staff))).toEqual(outOfRange);
+    expect(await failure(await call('remove', { index: 2 }, staff))).toEqual(outOfRange);
+    expect(await failure(await call('move', { index: 7, direction: 'up' }, staff))).toEqual(outOfRange);
+    expect(await list(kind, staff)).toEqual(before);
+    // With an id that disagrees with the index, the stale-list refusal stands.
+    expect(await failure(await call('remove', { id: ben!.id, index: 0 }, staff))).toEqual({ status: 409, message: STAFF_STALE, isAuthFailed: false });
     expect(await list(kind, staff)).toEqual(before);
   });
 

@@ -6,6 +6,7 @@ import { MAX_PAGE_LIMIT, parseId, WEBSITE_PAGE_SIZE } from '../rules';
 import type { ListLocation } from '../../../lib/lists/location';
 import type { ContentPort, EditorScreenItem, GalleriesPort, GalleryList, ListScreen, PageSummary, PostListChoice, PostSummary, RevisionsPort } from './backend';
 import { everyItem } from './paging';
+import { isSignedOut, isUpstreamFailure } from '../../../platform/upstream/errors';
 
 export interface EditorScreen {
   /** The address's ?id=: null creates; a number edits (NaN when it is not an id). */
@@ -14,9 +15,23 @@ export interface EditorScreen {
   item: EditorScreenItem | null;
 }
 
-/** Manage Posts' first screen at the address's page, search and (where the backend has them) filter and order. */
-export function loadPostsScreen(content: Pick<ContentPort, 'postsScreen'>, location: ListLocation, choice: PostListChoice): Promise<ListScreen<PostSummary>> {
-  return content.postsScreen(location, choice);
+/**
+ * Manage Posts' first screen at the address's page, search and (where the backend has them) filter
+ * and order; null when the legacy backend failed to give the list (spec section 8: the page shows
+ * its posts failure in the shell, not an error page). A sign-out still goes to the login.
+ */
+export async function loadPostsScreen(
+  content: Pick<ContentPort, 'postsScreen'>,
+  location: ListLocation,
+  choice: PostListChoice,
+): Promise<ListScreen<PostSummary> | null> {
+  try {
+    return await content.postsScreen(location, choice);
+  } catch (err) {
+    if (!isUpstreamFailure(err) || isSignedOut(err)) throw err;
+    console.error('Manage Posts: the posts list could not be loaded:', err.message);
+    return null;
+  }
 }
 
 /** Manage Pages' first screen at the address's page and search. */

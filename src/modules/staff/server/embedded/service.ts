@@ -21,7 +21,7 @@ import { checkImage, locate } from '../row-checks';
 /**
  * The staff lists: one service for both of a school's lists (the app's and the website's), named
  * by `list`. Every change runs in one transaction that holds the list's lock and checks the row
- * the user saw (its id at its index) before it touches anything, so two people editing at once
+ * the user saw (its id at its index; by index alone, the row now there) before it touches anything, so two people editing at once
  * never move, change or delete the wrong person, and positions stay 0 to n - 1.
  */
 
@@ -73,18 +73,18 @@ export async function updateStaff(ctx: RequestContext, list: StaffListKind, inpu
   const { id, index, ...fields } = input;
   checkImage(ctx.domain.label, fields);
   return inTransaction(ctx, async (trx) => {
-    const at = locate(await lockedList(trx, list), { id, index });
-    await repo.updateEntry(trx.db, trx.domain.id, list, id, fields, trx.now);
+    const row = locate(await lockedList(trx, list), { id, index });
+    await repo.updateEntry(trx.db, trx.domain.id, list, row.id, fields, trx.now);
     const staff = await listStaff(trx, list);
-    return { staff, entry: staff[at]! };
+    return { staff, entry: staff[row.at]! };
   });
 }
 
 /** Delete (after the screen's confirm): the entries below move up one place. */
 export async function deleteStaff(ctx: RequestContext, list: StaffListKind, row: StaffRowRequest): Promise<StaffEntry[]> {
   return inTransaction(ctx, async (trx) => {
-    const at = locate(await lockedList(trx, list), row);
-    await repo.deleteEntry(trx.db, trx.domain.id, list, row.id, at);
+    const { at, id } = locate(await lockedList(trx, list), row);
+    await repo.deleteEntry(trx.db, trx.domain.id, list, id, at);
     return listStaff(trx, list);
   });
 }
@@ -93,11 +93,11 @@ export async function deleteStaff(ctx: RequestContext, list: StaffListKind, row:
 export async function moveStaff(ctx: RequestContext, list: StaffListKind, input: MoveStaffRequest): Promise<StaffEntry[]> {
   return inTransaction(ctx, async (trx) => {
     const entries = await lockedList(trx, list);
-    const at = locate(entries, input);
+    const { at, id } = locate(entries, input);
     const to = input.direction === 'up' ? at - 1 : at + 1;
     const neighbour = entries[to];
     if (!neighbour) throw new Refusal(400, 'at_end', input.direction === 'up' ? STAFF_AT_TOP : STAFF_AT_BOTTOM);
-    await repo.setPosition(trx.db, trx.domain.id, list, input.id, to, trx.now);
+    await repo.setPosition(trx.db, trx.domain.id, list, id, to, trx.now);
     await repo.setPosition(trx.db, trx.domain.id, list, neighbour.id, at, trx.now);
     return listStaff(trx, list);
   });

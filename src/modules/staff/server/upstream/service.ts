@@ -68,7 +68,7 @@ export async function createStaff(up: UpstreamScope, label: string, fields: Staf
 export async function updateStaff(up: UpstreamScope, label: string, input: UpdateStaffRequest): Promise<{ staff: StaffEntry[]; entry: StaffEntry }> {
   const { id, index, ...fields } = input;
   checkImage(label, fields);
-  const at = locate(await listStaff(up), { id, index });
+  const { at } = locate(await listStaff(up), { id, index });
   await post(up, 'update', { ...fieldsOf(fields), index: at });
   const staff = await listStaff(up);
   const entry = staff[at];
@@ -78,7 +78,7 @@ export async function updateStaff(up: UpstreamScope, label: string, input: Updat
 
 /** Delete: the entries below move up one place. */
 export async function deleteStaff(up: UpstreamScope, row: StaffRowRequest): Promise<StaffEntry[]> {
-  const at = locate(await listStaff(up), row);
+  const { at } = locate(await listStaff(up), row);
   await post(up, 'delete', { index: at });
   return listStaff(up);
 }
@@ -86,7 +86,7 @@ export async function deleteStaff(up: UpstreamScope, row: StaffRowRequest): Prom
 /** One place up or down, never past the ends. */
 export async function moveStaff(up: UpstreamScope, input: MoveStaffRequest): Promise<StaffEntry[]> {
   const entries = await listStaff(up);
-  const at = locate(entries, input);
+  const { at } = locate(entries, input);
   const to = input.direction === 'up' ? at - 1 : at + 1;
   if (!entries[to]) throw new Refusal(400, 'at_end', input.direction === 'up' ? STAFF_AT_TOP : STAFF_AT_BOTTOM);
   await post(up, 'move', { index: at, direction: input.direction });
