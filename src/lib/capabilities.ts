@@ -9,6 +9,9 @@ export const CAPABILITIES = [
   'website.autosave',
   'website.preview',
   'website.bulk',
+  // Deleting a page, a gallery (the legacy backend deletes posts only).
+  'website.delete-pages',
+  'website.delete-galleries',
   // Manage Posts' status filter and sort (the legacy posts call pages and searches only).
   'website.list-choices',
   'website.import',

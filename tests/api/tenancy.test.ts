@@ -101,6 +101,7 @@ const EXPECTED_ID_FIELDS: Partial<Record<CallName, string[]>> = {
   'website.togglePost': ['body.id'],
   'website.deletePost': ['body.id'],
   'website.bulkPosts': ['body.ids'],
+  'website.deletePage': ['body.id'],
   'website.createPost': ['body.category', 'body.id', 'body.parent'],
   'website.updatePost': ['body.category', 'body.id', 'body.parent'],
   'website.createPage': ['body.category', 'body.id', 'body.parent'],
@@ -108,6 +109,7 @@ const EXPECTED_ID_FIELDS: Partial<Record<CallName, string[]>> = {
   'website.uploadGalleryImage': ['form.galleryID'],
   'website.updateGallery': ['body.galleryID', 'body.images', 'body.uploaded'],
   'website.removeGalleryImage': ['body.galleryID', 'body.id'],
+  'website.deleteGallery': ['body.id'],
   // Revisions, autosave, preview
   'website.postRevisions': ['params.id'],
   'website.pageRevisions': ['params.id'],
@@ -481,6 +483,19 @@ const CASES: Partial<Record<CallName, CrossSchoolCase>> = {
   'website.deletePost': {
     async run({ b, A }) {
       await expectRefusedLikeUnknown((id) => send(w.deletePost, b, { body: { id } }), A.post.id, UNKNOWN_ID, 404);
+    },
+  },
+
+  'website.deletePage': {
+    async run({ b, A }) {
+      await expectRefusedLikeUnknown((id) => send(w.deletePage, b, { body: { id } }), A.page.id, UNKNOWN_ID, 404);
+    },
+  },
+
+  // A's gallery: its rows and its images' files stay (the school's state is compared after each case).
+  'website.deleteGallery': {
+    async run({ b, A }) {
+      await expectRefusedLikeUnknown((id) => send(w.deleteGallery, b, { body: { id } }), A.gallery, UNKNOWN_ID, 404);
     },
   },
 

@@ -68,9 +68,14 @@ test.describe('Upload', () => {
     }
     const leavers = page.getByRole('region', { name: 'Leavers List Upload' }).getByRole('link', { name: 'Upload a leavers list' });
     await expect(leavers).toHaveAttribute('href', '/hapara/leavers');
-    // Both menu entries lead here.
-    await expect(page.locator('#app-sidebar').getByRole('link', { name: 'Student List Upload', exact: true })).toHaveAttribute('href', '/hapara/upload');
-    await expect(page.locator('#app-sidebar').getByRole('link', { name: 'Leavers List Upload', exact: true })).toHaveAttribute('href', '/hapara/upload');
+    // Each menu entry opens its own page: the student list's here, the leavers list's on its upload page.
+    const sidebar = page.locator('#app-sidebar');
+    await expect(sidebar.getByRole('link', { name: 'Student List Upload', exact: true })).toHaveAttribute('href', '/hapara/upload');
+    await expect(sidebar.getByRole('link', { name: 'Student List Upload', exact: true })).toHaveAttribute('aria-current', 'page');
+    await sidebar.getByRole('link', { name: 'Leavers List Upload', exact: true }).click();
+    await expect(page).toHaveURL(/\/hapara\/leavers$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Leavers List Upload' })).toBeVisible();
+    await expect(page.locator('#app-sidebar').getByRole('link', { name: 'Leavers List Upload', exact: true })).toHaveAttribute('aria-current', 'page');
   });
 
   test('no serious or critical axe violation, wide and on a phone', async ({ page }) => {

@@ -158,7 +158,10 @@ test.describe('Manage Students', () => {
     await expect(dialog.getByLabel('Last Name')).toHaveValue(lastname);
     expect(calls.filter((c) => c.startsWith('POST '))).toEqual([]);
 
+    // Fixing the field clears its error at once: no stale message on a complete form.
     await empty.fill('67890');
+    await expect(dialog.getByRole('alert')).toHaveCount(0);
+    await expect(empty).not.toHaveAttribute('aria-invalid', 'true');
     await dialog.getByRole('button', { name: 'Add New Student' }).click();
     await expect(toast(page, ADD_REQUESTED)).toBeVisible();
     await expect(dialog).toHaveCount(0);

@@ -35,7 +35,7 @@ const SIDEBAR = [
   ['Newsletter Builder', '/newsletter/send/builder'],
   ['Sent Newsletters', '/newsletter/sent'],
   ['Student List Upload', '/hapara/upload'],
-  ['Leavers List Upload', '/hapara/upload'],
+  ['Leavers List Upload', '/hapara/leavers'],
   ['Manage Students', '/hapara/studentlist'],
   ['Manage Classes', '/hapara/classlist'],
   ['Status', '/hapara/status'],

@@ -34,8 +34,8 @@ export const INVALID_TEACHER_USERNAME = 'A teacher is named by their username: l
 export const INVALID_NAME = 'Names can hold letters, spaces, hyphens, apostrophes and full stops only.';
 
 /** Spec section 2 (/hapara/leavers): the warning shown with the form, and the refusal of a class list. */
-export const LEAVERS_NOT_CLASS_LIST = 'Please make sure you upload your student list, not your class list.';
-export const LEAVERS_CLASS_LIST_REFUSED = 'This looks like a class list. Please make sure you upload your student list, not your class list.';
+export const LEAVERS_NOT_CLASS_LIST = 'Please make sure you upload your leavers list, not your class list.';
+export const LEAVERS_CLASS_LIST_REFUSED = 'This looks like a class list. Please make sure you upload your leavers list, not your class list.';
 
 /** Status (spec section 3 Status row). */
 export const STATUS_UP_TO_DATE = 'Up to date';

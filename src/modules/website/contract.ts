@@ -253,6 +253,7 @@ export const websiteCalls = defineCalls(WEBSITE_ENDPOINTS, {
   updatePost: { body: saveRequestSchema, response: saveResponseSchema, maxBytes: SAVE_REQUEST_MAX_BYTES },
   createPage: { body: saveRequestSchema, response: saveResponseSchema, maxBytes: SAVE_REQUEST_MAX_BYTES },
   updatePage: { body: saveRequestSchema, response: saveResponseSchema, maxBytes: SAVE_REQUEST_MAX_BYTES },
+  deletePage: { body: deleteRequestSchema, response: emptyResponseSchema },
   // Uploads: their size limit is the runtime's (PORTAL_MAX_UPLOAD_MB), set by the routes.
   uploadMedia: { form: mediaUploadFormSchema, response: mediaUploadResponseSchema },
   uploadBuilderMedia: { form: mediaUploadFormSchema, response: mediaUploadResponseSchema },
@@ -263,6 +264,7 @@ export const websiteCalls = defineCalls(WEBSITE_ENDPOINTS, {
   uploadGalleryImage: { form: galleryUploadFormSchema, response: galleryUploadResponseSchema },
   updateGallery: { body: galleryUpdateRequestSchema, response: emptyResponseSchema, maxBytes: GALLERY_UPDATE_MAX_BYTES },
   removeGalleryImage: { body: galleryRemoveRequestSchema, response: emptyResponseSchema },
+  deleteGallery: { body: deleteRequestSchema, response: emptyResponseSchema },
   // Revisions, autosave, preview
   postRevisions: { params: idParamsSchema, response: revisions.revisionsResponseSchema },
   pageRevisions: { params: idParamsSchema, response: revisions.revisionsResponseSchema },

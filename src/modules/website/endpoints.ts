@@ -16,6 +16,8 @@ export const WEBSITE_ENDPOINTS = {
   updatePost: { method: 'POST', path: '/api/website/posts/update' },
   createPage: { method: 'POST', path: '/api/website/pages/create' },
   updatePage: { method: 'POST', path: '/api/website/pages/update' },
+  // Beyond the spec: deleting a page (the embedded backend's; 'website.delete-pages').
+  deletePage: { method: 'POST', path: '/api/website/pages/delete' },
   // Media and galleries
   uploadMedia: { method: 'POST', path: '/api/website/media/upload' },
   uploadBuilderMedia: { method: 'POST', path: '/api/website/media/upload/builder' },
@@ -26,6 +28,8 @@ export const WEBSITE_ENDPOINTS = {
   uploadGalleryImage: { method: 'POST', path: '/api/website/gallery/upload' },
   updateGallery: { method: 'POST', path: '/api/website/gallery/update' },
   removeGalleryImage: { method: 'POST', path: '/api/website/gallery/remove' },
+  // Beyond the spec: deleting a gallery with its images (the embedded backend's; 'website.delete-galleries').
+  deleteGallery: { method: 'POST', path: '/api/website/gallery/delete' },
   // Revisions, autosave, preview
   postRevisions: { method: 'GET', path: '/api/website/wordpress/posts/{id}/revisions' },
   pageRevisions: { method: 'GET', path: '/api/website/wordpress/pages/{id}/revisions' },

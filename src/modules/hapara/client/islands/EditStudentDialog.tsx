@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { EditField, StudentEdit, StudentListRow, StudentListStore } from '../stores/students';
+import { errorAfterEdit, type EditField, type FormError, type StudentEdit, type StudentListRow, type StudentListStore } from '../stores/students';
 import { MAX_STUDENT_NAME_LENGTH } from '../../rules';
 import { MAX_EMAIL_LENGTH } from '../../../../lib/forms';
 import { StudentDialog } from './StudentDialog';
@@ -24,8 +24,7 @@ export function EditStudentDialog({ store, row, onClose, fallbackFocus }: EditSt
   const busy = useStore(store.$busy).has(row.key);
   const start: StudentEdit = { firstname: row.firstname, lastname: row.lastname, class: row.class, email: row.email };
   const [values, setValues] = useState<StudentEdit>(start);
-  const [error, setError] = useState('');
-  const [invalid, setInvalid] = useState<string | null>(null);
+  const [{ error, invalid }, setFormError] = useState<FormError>({ error: '', invalid: null });
   const body = useRef<HTMLDivElement>(null);
   const errorId = `${id}-error`;
   const fieldId = (key: EditField) => `${id}-${key}`;
@@ -37,8 +36,7 @@ export function EditStudentDialog({ store, row, onClose, fallbackFocus }: EditSt
       return;
     }
     if (!outcome.message) return;
-    setError(outcome.message);
-    setInvalid(outcome.field ?? null);
+    setFormError({ error: outcome.message, invalid: outcome.field ?? null });
     const field = FIELDS.find((key) => key === outcome.field);
     if (field) body.current?.querySelector<HTMLElement>(`#${CSS.escape(fieldId(field))}`)?.focus();
   };
@@ -49,7 +47,12 @@ export function EditStudentDialog({ store, row, onClose, fallbackFocus }: EditSt
     value: values[key],
     invalid: invalid === key,
     errorId,
-    onChange: (value: string) => setValues((current) => ({ ...current, [key]: value })),
+    onChange: (value: string) => {
+      const next = { ...values, [key]: value };
+      setValues(next);
+      // A fixed field's error goes at once (not at the next submit).
+      setFormError((current) => errorAfterEdit(current, key, FIELDS, next));
+    },
   });
 
   return (

@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../../../ui/islands/ConfirmDialog';
 import { BulkBar } from '../../../../ui/islands/list/BulkBar';
 import { SearchableListCard } from '../../../../ui/islands/list/SearchableListCard';
 import { PostListChoices, postColumns } from './PostColumns';
-import { EditOrLocked, ViewLink } from './RowLinks';
+import { DeleteButton, DeleteConfirm, EditOrLocked, ViewLink } from './RowLinks';
 import { createPostsStore, POSTS_PATH, type PostsStoreInit } from '../stores/posts';
 import { postListChoice, type PostRow } from '../../lists';
 import { showFlash } from '../../../../lib/browser/flash';
@@ -90,17 +90,7 @@ export default function PostsTable({ listChoices = true, bulk = true, ...props }
             >
               {row.isPublic ? 'Hide' : 'Publish'}
             </button>
-            <button
-              type="button"
-              className={`btn btn-sm btn-outline-danger${working ? ' disabled-look' : ''}`}
-              aria-disabled={working || undefined}
-              aria-label={`Delete ${row.title}`}
-              onClick={() => {
-                if (!working) setConfirming(row);
-              }}
-            >
-              Delete
-            </button>
+            <DeleteButton title={row.title} busy={working} onClick={() => setConfirming(row)} />
             <ViewLink title={row.title} url={row.url} />
           </div>
         );
@@ -144,17 +134,13 @@ export default function PostsTable({ listChoices = true, bulk = true, ...props }
         id="posts-table"
         tableRef={tableRef}
       />
-      <ConfirmDialog
-        open={confirming !== null}
-        title="Delete this post?"
-        confirmLabel="Delete"
-        danger
+      <DeleteConfirm
+        noun="post"
+        title={confirming?.title ?? null}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setConfirming(null)}
         fallbackFocus={() => tableRef.current}
-      >
-        <p className="m-0">“{confirming?.title}” will be deleted from your website. This cannot be undone.</p>
-      </ConfirmDialog>
+      />
       <ConfirmDialog
         open={asked !== null}
         title={asked?.title ?? ''}

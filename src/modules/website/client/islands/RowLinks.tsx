@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { ConfirmDialog } from '../../../../ui/islands/ConfirmDialog';
 
 /** Why an item is Locked: said by the button's tooltip and, for screen readers, as its description. */
 export const LOCKED_REASON =
@@ -41,5 +42,51 @@ export function ViewLink({ title, url }: { title: string; url: string }) {
     <a className="btn btn-sm" href={url} target="_blank" rel="noopener noreferrer" aria-label={`View ${title} (opens in a new tab)`}>
       View
     </a>
+  );
+}
+
+/** A row's Delete: asks first (DeleteConfirm). aria-disabled, not disabled, while a call runs: a disabled button would drop keyboard focus. */
+export function DeleteButton({ title, busy, onClick }: { title: string; busy: boolean; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      className={`btn btn-sm btn-outline-danger${busy ? ' disabled-look' : ''}`}
+      aria-disabled={busy || undefined}
+      aria-label={`Delete ${title}`}
+      onClick={() => {
+        if (!busy) onClick();
+      }}
+    >
+      Delete
+    </button>
+  );
+}
+
+/**
+ * The confirm before a row's delete (Manage Posts, Pages, Galleries): Delete deletes, Cancel,
+ * Escape and the backdrop keep the item. `what` says what goes with it.
+ */
+export function DeleteConfirm({
+  noun,
+  title,
+  what = 'will be deleted from your website. This cannot be undone.',
+  onConfirm,
+  onCancel,
+  fallbackFocus,
+}: {
+  noun: 'post' | 'page' | 'gallery';
+  /** The row's title while asking, null when closed. */
+  title: string | null;
+  what?: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  fallbackFocus: () => HTMLElement | null;
+}) {
+  return (
+    <ConfirmDialog open={title !== null} title={`Delete this ${noun}?`} confirmLabel="Delete" danger onConfirm={onConfirm} onCancel={onCancel} fallbackFocus={fallbackFocus}>
+      <p className="m-0">
+        “{title}” {what}
+      </p>
+    </ConfirmDialog>
   );
 }

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { toastTexts, useFakeBrowser } from '../../../../ui/stores/test-support';
 import { websiteApi } from '../../calls';
 import type { Gallery } from '../../contract';
-import { createGalleriesStore } from './galleries';
+import { createGalleriesStore, GALLERY_DELETED } from './galleries';
 
 vi.mock('../../../../lib/browser/toast', () => import('../../../../ui/stores/test-support').then((m) => m.fakeToastModule));
 
@@ -43,5 +43,25 @@ describe('Manage Galleries', () => {
     store.showNotice('missing');
     expect(toastTexts()).toEqual(['error: Failed! Please try again!']);
     expect(browser.window.steps).toEqual(['replace /website/galleries?page=2']);
+  });
+
+  it('deletes a gallery with its toast and shows the page again; a refusal keeps it with the generic toast', async () => {
+    browser.api.answer(websiteApi.galleries, { galleries: [gallery(11, 3), gallery(12, 0)], total_pages: 2, total: 12 });
+    const store = createStore();
+    await store.goToPage(2);
+    const row = store.$list.get().rows[0];
+    if (!row) throw new Error('no row');
+
+    browser.api.refuse(websiteApi.deleteGallery);
+    expect(await store.remove(row)).toBe(false);
+    expect(toastTexts()).toEqual(['error: Failed! Please try again!']);
+
+    browser.api.answer(websiteApi.deleteGallery, {});
+    browser.api.answer(websiteApi.galleries, { galleries: [gallery(12, 0)], total_pages: 2, total: 11 });
+    expect(await store.remove(row)).toBe(true);
+    expect(browser.api.sentTo(websiteApi.deleteGallery).map((c) => c.body)).toEqual([{ id: 11 }, { id: 11 }]);
+    expect(store.$list.get().rows.map((r) => r.id)).toEqual([12]);
+    expect(store.$busy.get().size).toBe(0);
+    expect(toastTexts()).toEqual(['error: Failed! Please try again!', `success: ${GALLERY_DELETED}`]);
   });
 });

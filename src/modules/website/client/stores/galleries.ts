@@ -1,6 +1,8 @@
 /**
- * Manage Galleries: the server-paged list of galleries, and the notice an edit screen sends back.
+ * Manage Galleries: the server-paged list of galleries, Delete (the gallery with its images), and
+ * the notice an edit screen sends back.
  */
+import type { ReadableAtom } from 'nanostores';
 import { GENERIC_FAILURE } from '../../../../lib/browser/api-client';
 import { send } from '../../../../lib/browser/send';
 import { showToast } from '../../../../lib/browser/toast';
@@ -9,8 +11,11 @@ import { MAX_QUERY_LENGTH } from '../../rules';
 import { listQuery } from '../../../../lib/lists/location';
 import { createListStore, type ListStore, type ListView } from '../../../../ui/stores/list';
 import { toGalleryRow, type GalleryRow } from '../../lists';
+import { createRowActions } from './row-actions';
 
 export const GALLERIES_PATH = '/website/galleries';
+/** As Manage Posts' 'Success! Post deleted.' */
+export const GALLERY_DELETED = 'Success! Gallery deleted.';
 
 export interface GalleriesStoreInit {
   initial: ListView<GalleryRow>;
@@ -24,6 +29,10 @@ export type GalleriesNotice = 'missing' | null;
 export interface GalleriesStore extends ListStore<GalleryRow> {
   /** Shows the notice's toast (the generic failure for 'missing') and takes it out of the address, so a reload does not repeat it. */
   showNotice(notice: GalleriesNotice): void;
+  /** Ids of galleries with a delete on its way. */
+  $busy: ReadableAtom<ReadonlySet<number>>;
+  /** Deletes the gallery and its images, then loads the current page again; a failure shows the generic toast. */
+  remove(row: GalleryRow): Promise<boolean>;
 }
 
 export function createGalleriesStore({ initial, timeZone, pageSize }: GalleriesStoreInit): GalleriesStore {
@@ -40,8 +49,11 @@ export function createGalleriesStore({ initial, timeZone, pageSize }: GalleriesS
     },
     initial,
   );
+  const rows = createRowActions(list, { call: (id) => send(websiteApi.deleteGallery, { body: { id } }), done: GALLERY_DELETED });
   return {
     ...list,
+    $busy: rows.$busy,
+    remove: (row) => rows.remove(row.id),
     showNotice(notice) {
       if (notice !== 'missing') return;
       void showToast(GENERIC_FAILURE, { type: 'error' });

@@ -1,7 +1,8 @@
+import { showFlash } from '../../../../lib/browser/flash';
 import { describe, expect, it, vi } from 'vitest';
 import { useFakeBrowser, toastTexts } from '../../../../ui/stores/test-support';
 import { websiteApi } from '../../calls';
-import { createGalleryEditor, type GalleryEditorTile } from './gallery';
+import { createGalleryEditor, GALLERY_SAVED, type GalleryEditorTile } from './gallery';
 
 vi.mock('../../../../lib/browser/toast', () => import('../../../../ui/stores/test-support').then((m) => m.fakeToastModule));
 
@@ -53,6 +54,11 @@ describe('The gallery edit screen', () => {
     expect(browser.api.sentTo(websiteApi.updateGallery)[0]?.body).toEqual({ uploaded: [2, 3, 1], galleryID: 9 });
     expect(navigate).toHaveBeenCalledWith('/website/galleries');
     expect(store.$dirty.get()).toBe(false);
+    // The list says it: the toast arrives with the navigation.
+    expect(toastTexts()).toEqual([]);
+    browser.window.arriveAt('/website/galleries');
+    showFlash();
+    expect(toastTexts()).toEqual([`success: ${GALLERY_SAVED}`]);
   });
 
   it('sends the texts edited since the screen opened with the save', async () => {

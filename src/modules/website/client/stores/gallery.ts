@@ -10,6 +10,7 @@
 import { atom, type ReadableAtom } from 'nanostores';
 import { CLIENT_HEADERS, readEnvelope, settle } from '../../../../lib/browser/api-client';
 import { callUrl, send } from '../../../../lib/browser/send';
+import { setFlash } from '../../../../lib/browser/flash';
 import type { CallInput } from '../../../../lib/contract/calls';
 import type { Failure } from '../../../../lib/contract/envelope';
 import type { GalleryImageTexts, GalleryUploadResponse, WebsiteCalls } from '../../contract';
@@ -31,6 +32,8 @@ export interface GalleryUploadTarget {
 }
 
 export const GALLERIES_LIST_PATH = '/website/galleries';
+/** The toast on the list after a save (the spec has none: as 'Success! New gallery created!'). */
+export const GALLERY_SAVED = 'Success! Gallery saved.';
 
 /** One image of the edit screen's grid with its texts as typed (alt '' means its title is used). */
 export interface GalleryEditorTile extends GalleryTile {
@@ -190,6 +193,8 @@ export function createGalleryEditor(init: { galleryId: number; tiles: GalleryEdi
         return false;
       }
       $dirty.set(false);
+      // Said on the list the save goes back to (as the editor's saves are).
+      setFlash(GALLERIES_LIST_PATH, GALLERY_SAVED);
       navigate(GALLERIES_LIST_PATH);
       return true;
     },

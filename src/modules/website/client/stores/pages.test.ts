@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { toastTexts, useFakeBrowser } from '../../../../ui/stores/test-support';
 import { websiteApi } from '../../calls';
 import type { Page } from '../../contract';
-import { createPagesStore } from './pages';
+import { createPagesStore, PAGE_DELETED, PAGE_PREVIEW_FAILURE } from './pages';
+import { POSTS_FAILURE } from '../../rules';
 
 vi.mock('../../../../lib/browser/toast', () => import('../../../../ui/stores/test-support').then((m) => m.fakeToastModule));
 
@@ -49,5 +50,53 @@ describe('Manage Pages', () => {
     expect(await store.goToPage(2)).toBe(false);
     expect(toastTexts()).toEqual(['error: Failed! Please try again!']);
     expect(store.$list.get().page).toBe(1);
+  });
+
+  const listed = (...pages: Page[]) => ({ pages, total_pages: 1, total: pages.length });
+  const loaded = async (...pages: Page[]) => {
+    browser.api.answer(websiteApi.pages, listed(...pages));
+    const store = createStore();
+    await store.goToPage(1);
+    return store;
+  };
+  const rowOf = (store: ReturnType<typeof createStore>, id: number) => {
+    const row = store.$list.get().rows.find((r) => r.id === id);
+    if (!row) throw new Error(`no row ${id}`);
+    return row;
+  };
+
+  it('deletes a page with the posts’ toast and shows the page of the list again', async () => {
+    const store = await loaded(page(1, 'About'), page(2, 'Contact'));
+    browser.api.answer(websiteApi.deletePage, {});
+    browser.api.answer(websiteApi.pages, listed(page(2, 'Contact')));
+    expect(await store.remove(rowOf(store, 1))).toBe(true);
+    expect(browser.api.sentTo(websiteApi.deletePage).map((c) => c.body)).toEqual([{ id: 1 }]);
+    expect(store.$list.get().rows.map((r) => r.id)).toEqual([2]);
+    expect(store.$busy.get().size).toBe(0);
+    expect(toastTexts()).toEqual([`success: ${PAGE_DELETED}`]);
+  });
+
+  it('keeps the row with the posts’ failure toast when the delete is refused', async () => {
+    const store = await loaded(page(1, 'About'));
+    browser.api.refuse(websiteApi.deletePage);
+    expect(await store.remove(rowOf(store, 1))).toBe(false);
+    expect(store.$list.get().rows.map((r) => r.id)).toEqual([1]);
+    expect(toastTexts()).toEqual([`error: ${POSTS_FAILURE}`]);
+  });
+
+  it('answers the signed preview of a pending page: the page as saved, sent to the preview call', async () => {
+    const store = await loaded(page(4, 'Term dates', { post_status: 'pending' }));
+    browser.api.answer(websiteApi.page, { page: { ...page(4, 'Term dates', { post_status: 'pending', post_content: '<p>Saved</p>' }), parent: null } });
+    browser.api.answer(websiteApi.preview, { url: '/sites/demo/preview/1.2.sig', expires_at: '2025-06-01T10:30:00.000Z' });
+    expect(await store.previewUrl(rowOf(store, 4))).toBe('/sites/demo/preview/1.2.sig');
+    expect(browser.api.sentTo(websiteApi.preview).map((c) => c.body)).toEqual([{ kind: 'page', id: 4, title: 'Term dates', content: '<p>Saved</p>', category: {} }]);
+  });
+
+  it('says the preview failed when the page cannot be read', async () => {
+    const store = await loaded(page(4, 'Term dates', { post_status: 'pending' }));
+    browser.api.refuse(websiteApi.page);
+    expect(await store.previewUrl(rowOf(store, 4))).toBeNull();
+    expect(browser.api.sentTo(websiteApi.preview)).toEqual([]);
+    expect(toastTexts()).toEqual([`error: ${PAGE_PREVIEW_FAILURE}`]);
   });
 });

@@ -9,6 +9,7 @@ import { websiteApi } from '../../calls';
 import { isLockedContent, MAX_QUERY_LENGTH, POSTS_FAILURE, type BulkPostAction } from '../../rules';
 import { createListStore, type ListStore, type ListView } from '../../../../ui/stores/list';
 import { postsQuery, POSTS_LIST_FILTERS, toPostRow, type PostRow } from '../../lists';
+import { createRowActions } from './row-actions';
 
 export const POSTS_PATH = '/website/posts';
 export { POSTS_FAILURE };
@@ -65,21 +66,11 @@ export function createPostsStore({ initial, timeZone, pageSize }: PostsStoreInit
     initial,
   );
 
-  const $busy = atom<ReadonlySet<number>>(new Set());
-  const setBusy = (id: number, busy: boolean) => {
-    const next = new Set($busy.get());
-    if (busy) next.add(id);
-    else next.delete(id);
-    $busy.set(next);
-  };
-  const whileBusy = async <T>(id: number, work: () => Promise<T>): Promise<T> => {
-    setBusy(id, true);
-    try {
-      return await work();
-    } finally {
-      setBusy(id, false);
-    }
-  };
+  const rows = createRowActions(list, {
+    call: (id) => send(websiteApi.deletePost, { body: { id } }, { onFailure: POSTS_FAILURE }),
+    done: POST_DELETED,
+  });
+  const { $busy, whileBusy } = rows;
 
   const $selected = atom<ReadonlySet<number>>(new Set());
   const $bulkBusy = atom(false);
@@ -136,14 +127,6 @@ export function createPostsStore({ initial, timeZone, pageSize }: PostsStoreInit
         return true;
       });
     },
-    remove(row) {
-      return whileBusy(row.id, async () => {
-        const res = await send(websiteApi.deletePost, { body: { id: row.id } }, { onFailure: POSTS_FAILURE });
-        if (!res) return false;
-        void showToast(POST_DELETED, { type: 'success' });
-        await list.reload();
-        return true;
-      });
-    },
+    remove: (row) => rows.remove(row.id),
   };
 }

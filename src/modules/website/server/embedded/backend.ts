@@ -36,6 +36,7 @@ export function embeddedWebsiteBackend(ctx: RequestContext, runtime: Runtime): W
     getMenu: () => content.getMenu(ctx),
     togglePost: (input) => content.togglePost(ctx, input),
     deletePost: (id) => content.deletePost(ctx, id),
+    deletePage: (id) => content.deletePage(ctx, id),
     bulkPosts: (input) => content.bulkPosts(ctx, input),
     createPost: (input) => content.createPost(ctx, input),
     updatePost: (input) => content.updatePost(ctx, input),
@@ -57,6 +58,7 @@ export function embeddedWebsiteBackend(ctx: RequestContext, runtime: Runtime): W
     },
     updateGallery: (galleryId, uploaded, images) => galleries.updateGallery(ctx, galleryId, uploaded, images),
     removeGalleryImage: (galleryId, id) => galleries.removeGalleryImage(ctx, dataDir, galleryId, id),
+    deleteGallery: (id) => galleries.deleteGallery(ctx, dataDir, id),
 
     listRevisions: (kind, id) => revisions.listRevisions(ctx, kind, id, timeZone),
     getRevision: (id) => revisions.getRevision(ctx, id, timeZone),

@@ -19,6 +19,10 @@ export const CONTENT_ROUTES = routesOver<ContentPort>((serve) => {
     await content.deletePost(body.id);
     return {};
   });
+  serve(websiteCalls.deletePage, async (content, { body }) => {
+    await content.deletePage(body.id);
+    return {};
+  });
   serve(websiteCalls.bulkPosts, (content, { body }) => content.bulkPosts(body));
   serve(websiteCalls.createPost, (content, { body }) => content.createPost(body));
   serve(websiteCalls.updatePost, (content, { body }) => content.updatePost(body));

@@ -18,6 +18,10 @@ export const GALLERY_ROUTES = routesOver<GalleriesPort>((serve) => {
     await galleries.removeGalleryImage(body.galleryID, body.id);
     return {};
   });
+  serve(websiteCalls.deleteGallery, async (galleries, { body }) => {
+    await galleries.deleteGallery(body.id);
+    return {};
+  });
   serve(websiteCalls.galleries, (galleries, { query }) => galleries.listGalleries(query.page, query.limit));
   // Before `{id}`, which would otherwise take "min" as an id.
   serve(websiteCalls.galleryTitles, async (galleries) => ({ galleries: await galleries.listGalleryTitles() }));

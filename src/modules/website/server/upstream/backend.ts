@@ -1,6 +1,6 @@
 /**
  * The website's port (../backend.ts) on the legacy backend: the spec's content, media and gallery
- * calls. It has no bulk actions, revisions, autosaves or preview (their routes are not mounted in
+ * calls. It has no bulk actions, page or gallery deletion, revisions, autosaves or preview (their routes are not mounted in
  * upstream mode and the screens hide them: no 'website.bulk', 'website.revisions', … capability).
  */
 import type { ListLocation } from '../../../../lib/lists/location';
@@ -46,6 +46,7 @@ export function upstreamWebsiteBackend(up: UpstreamScope): WebsiteBackend {
     getMenu: () => content.getMenu(up),
     togglePost: (input) => content.togglePost(up, input),
     deletePost: (id) => content.deletePost(up, id),
+    deletePage: notServed('page deletion'),
     bulkPosts: notServed('bulk actions'),
     createPost: (input) => content.save(up, 'post', 'create', input),
     updatePost: (input) => content.save(up, 'post', 'update', input),
@@ -65,6 +66,7 @@ export function upstreamWebsiteBackend(up: UpstreamScope): WebsiteBackend {
     uploadGalleryImage: (upload) => galleries.uploadGalleryImage(up, streamOf(upload)),
     updateGallery: (galleryId, uploaded, images) => galleries.updateGallery(up, galleryId, uploaded, images),
     removeGalleryImage: (galleryId, id) => galleries.removeGalleryImage(up, galleryId, id),
+    deleteGallery: notServed('gallery deletion'),
 
     listRevisions: notServed('revisions'),
     getRevision: notServed('revisions'),

@@ -130,7 +130,7 @@ A row with a change waiting shows *Pending verification* and cannot be changed a
     category: 'Learning in the Cloud',
     body: `Before the summer holidays, upload your leavers list so that accounts are archived and licences are freed.
 
-The file must be **CSV** with the column names in the first row: **First Name**, **Last Name**, **Class**, plus any student details such as IDs. Upload your *student* list, not your class list.
+The file must be **CSV** with the column names in the first row: **First Name**, **Last Name**, **Class**, plus any student details such as IDs. Upload your *leavers* list (one row per leaving student), not your class list.
 
 The portal checks the file first and shows which students it matched; nothing is sent until you confirm. Each matched student becomes a deletion request your provider verifies.`,
   },

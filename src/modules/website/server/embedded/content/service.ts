@@ -210,6 +210,16 @@ export async function deletePost(ctx: SchoolContext, id: number): Promise<void> 
   });
 }
 
+/**
+ * POST /pages/delete (beyond the spec): the page with its category links, revisions and autosaves
+ * (the database cascades them); its child pages move to the top level of the menu.
+ */
+export async function deletePage(ctx: SchoolContext, id: number): Promise<void> {
+  await inTransaction(ctx, async (trx) => {
+    if (!(await repo.deleteItem(trx.db, trx.domain.id, 'page', id))) throw new Refusal(404, 'not_found', 'That page does not exist.');
+  });
+}
+
 const BULK_DONE: Record<BulkPostsRequest['action'], string> = { hide: 'hidden', publish: 'published', delete: 'deleted' };
 
 /**

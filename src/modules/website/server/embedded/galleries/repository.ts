@@ -40,6 +40,12 @@ export async function insertGallery(db: Db, domainId: number, title: string, now
   return row.id;
 }
 
+/** Deletes a gallery of the school; answers whether there was one. */
+export async function deleteGallery(db: Db, domainId: number, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('website_galleries').where('domain_id', '=', domainId).where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
 export async function countGalleries(db: Db, domainId: number): Promise<number> {
   const row = await db
     .selectFrom('website_galleries')

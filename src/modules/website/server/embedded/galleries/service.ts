@@ -138,3 +138,20 @@ export async function removeGalleryImage(ctx: SchoolContext, dataDir: string, ga
   // Files go after the commit: a failed delete must never leave a row pointing at nothing.
   await removeStoredFiles(dataDir, ctx.domain.id, fileName);
 }
+
+/**
+ * POST /gallery/delete (beyond the spec): the gallery and every image of it, attached or pending,
+ * in one transaction; their files after the commit, each by its school's folder and the name the
+ * server gave it (a school's delete never reaches another's files). A page's `[gallery_slider]`
+ * of it then shows nothing.
+ */
+export async function deleteGallery(ctx: SchoolContext, dataDir: string, id: number): Promise<void> {
+  const files = await inTransaction(ctx, async (trx) => {
+    await requireGallery(trx, id);
+    const removed = await mediaRepo.deleteGalleryMedia(trx.db, trx.domain.id, id);
+    if (!(await repo.deleteGallery(trx.db, trx.domain.id, id))) throw new Refusal(404, 'not_found', MEDIA_MESSAGES.galleryNotFound);
+    return removed.map((row) => row.file_name);
+  });
+  // Files go after the commit: a failed delete must never leave a row pointing at nothing.
+  for (const fileName of files) await removeStoredFiles(dataDir, ctx.domain.id, fileName);
+}

@@ -55,6 +55,11 @@ export async function deleteMedia(db: Db, domainId: number, id: number): Promise
   await db.deleteFrom('website_media').where('domain_id', '=', domainId).where('id', '=', id).execute();
 }
 
+/** Deletes every image of a school's gallery, attached or pending, and returns their file names so the files can follow. */
+export function deleteGalleryMedia(db: Db, domainId: number, galleryId: number): Promise<Array<{ file_name: string }>> {
+  return db.deleteFrom('website_media').where('domain_id', '=', domainId).where('gallery_id', '=', galleryId).returning(['file_name']).execute();
+}
+
 /**
  * Deletes the pending uploads created before `before`, across all schools (a maintenance job,
  * not a request), and returns what was deleted so the files can follow. The status condition
