@@ -5,7 +5,7 @@ import { systemClock } from '../platform/clock';
 import { startWorker } from '../platform/jobs';
 import { JOBS, MIGRATIONS, SCHEDULES } from './modules';
 import { seedDemoIfEmpty } from './seed/demo';
-import { installAdvice } from './install-advice';
+import { installAdvice } from './cli/install-advice';
 import { countSchools } from '../modules/account/server/service';
 import type { Runtime } from '../platform/runtime';
 import type { Config } from '../platform/config';

@@ -1,5 +1,5 @@
-import type { Config } from '../platform/config';
-import { isPlaceholderAddress } from '../lib/links';
+import type { Config } from '../../platform/config';
+import { isPlaceholderAddress } from '../../lib/links';
 
 /**
  * What a real install still has to set, one line each, printed when the portal starts (boot):
