@@ -58,6 +58,19 @@ test.describe('support screens', () => {
   }
 });
 
+test.describe('the post and page editor', () => {
+  test.use({ storageState: storageStatePath('admin') });
+
+  // Its fixed toolbar, enabled once Editor.js is there.
+  for (const path of ['/website/posts/edit?new', '/website/pages/edit?new']) {
+    test(`${path} has no serious or critical axe violations`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Bold' })).toBeEnabled({ timeout: 15_000 });
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+});
+
 test.describe('the not-available screen', () => {
   test.use({ storageState: storageStatePath('nosite') });
 

@@ -329,8 +329,9 @@ test.describe('the editor screen', () => {
     await expect(page.getByRole('button', { name: 'Insert Gallery' })).toBeVisible();
     const box = await page.getByRole('group', { name: 'Content' }).boundingBox();
     expect(box?.height ?? 0).toBeGreaterThanOrEqual(300);
-    // No menu bar: the only toolbar is Editor.js's, which shows on demand.
+    // No menu bar: one fixed toolbar above the content (website-editor-toolbar.spec.ts).
     await expect(page.getByRole('menubar')).toHaveCount(0);
+    await expect(page.getByRole('toolbar', { name: 'Formatting' })).toBeVisible();
   });
 
   test("a paragraph's alignment buttons have names and say which one is on", async ({ page }) => {

@@ -1,7 +1,8 @@
 /**
  * The content area: Editor.js (through react-editor-js) with the website tools, loaded from the
- * item's HTML by the lossless conversion and saved back through it. Undo/redo by editorjs-undo
- * (Ctrl+Z / Ctrl+Y, and the buttons the island shows). Browser only: Editor.js touches `window`
+ * item's HTML by the lossless conversion and saved back through it, under its fixed toolbar
+ * (EditorToolbar.tsx, toolbar-commands.ts). Undo/redo by editorjs-undo (Ctrl+Z / Ctrl+Y, and the
+ * toolbar's buttons). Browser only: Editor.js touches `window`
  * when it is imported, so the island (ContentEditor.tsx) imports this module dynamically, in the
  * browser, once it is mounted.
  */
@@ -12,6 +13,8 @@ import type { OutputBlockData } from '@editorjs/editorjs';
 import Undo from 'editorjs-undo';
 import { blocksToHtml, htmlToBlocks, type ParseHtml } from '../../../lib/editor-html';
 import { buildTools } from './tools';
+import { EditorToolbar, NO_STATE, type ToolbarCommands } from './EditorToolbar';
+import { editorCommands } from './toolbar-commands';
 import type { GalleryPreview } from './tools/gallery-card';
 
 const ReactEditorJS = createReactEditorJS();
@@ -52,6 +55,8 @@ export interface EditorSurfaceProps {
    * the same width), then replaced by it in one go: the content's preview, or 'Loading'.
    */
   waiting: ReactNode;
+  /** The host's own buttons at the toolbar's end (Insert Attachment, Insert Gallery). */
+  toolbarExtras?: ReactNode;
 }
 
 /** react-editor-js's core: the Editor.js instance is its `dangerouslyLowLevelInstance`. */
@@ -101,10 +106,14 @@ function settled(element: HTMLElement | null): Promise<void> {
   });
 }
 
-export function EditorSurface({ initialHtml, labelledBy, uploadImage, loadGallery, onReady, onChange, waiting }: EditorSurfaceProps) {
+export function EditorSurface({ initialHtml, labelledBy, uploadImage, loadGallery, onReady, onChange, waiting, toolbarExtras }: EditorSurfaceProps) {
   const editorRef = useRef<EditorJS | null>(null);
   const surfaceRef = useRef<HTMLDivElement>(null);
   const [ready, setReady] = useState(false);
+  const [commands, setCommands] = useState<ToolbarCommands | null>(null);
+  const [toolbarState, setToolbarState] = useState(NO_STATE);
+  const disposeToolbar = useRef<(() => void) | null>(null);
+  useEffect(() => () => disposeToolbar.current?.(), []);
   const lastBlockIndex = useRef(-1);
   // Editor.js keeps the callbacks it was started with: read the current ones through refs.
   const readyRef = useRef(false);
@@ -171,28 +180,37 @@ export function EditorSurface({ initialHtml, labelledBy, uploadImage, loadGaller
         void undo.redo();
       },
     };
+    const holder = document.getElementById(HOLDER_ID);
     // Shown (and usable) once it has settled where it was rendered out of sight.
     void settled(surfaceRef.current).then(() => {
       readyRef.current = true;
       setReady(true);
+      if (holder) {
+        const toolbar = editorCommands(editor, holder, undo, setToolbarState);
+        disposeToolbar.current = toolbar.dispose;
+        setCommands(toolbar.commands);
+      }
       onReady(controls);
     });
   };
 
   return (
     <div className="content-editor" role="group" aria-labelledby={labelledBy} aria-busy={ready ? undefined : true}>
-      {!ready && waiting}
-      <div ref={surfaceRef} className={ready ? 'content-editor-surface' : 'content-editor-surface content-editor-surface--hidden'}>
-        <ReactEditorJS
-          holder={HOLDER_ID}
-          tools={config.tools}
-          defaultValue={{ blocks: config.blocks }}
-          minHeight={40}
-          placeholder="Write your content here…"
-          onInitialize={handleInitialize}
-          onReady={handleReady}
-          onChange={reportChange}
-        />
+      <EditorToolbar commands={commands} state={toolbarState} extras={toolbarExtras} />
+      <div className="content-editor-body">
+        {!ready && waiting}
+        <div ref={surfaceRef} className={ready ? 'content-editor-surface' : 'content-editor-surface content-editor-surface--hidden'}>
+          <ReactEditorJS
+            holder={HOLDER_ID}
+            tools={config.tools}
+            defaultValue={{ blocks: config.blocks }}
+            minHeight={40}
+            placeholder="Write your content here…"
+            onInitialize={handleInitialize}
+            onReady={handleReady}
+            onChange={reportChange}
+          />
+        </div>
       </div>
     </div>
   );

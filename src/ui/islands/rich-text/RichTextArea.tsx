@@ -2,11 +2,13 @@
  * A rich-text area on Editor.js (the post/page editor's content, the newsletter's message). The
  * first HTML draws its box at full size with the content's preview; Editor.js touches `window`
  * when it is imported, so it is fetched as soon as the island's script runs in the browser and
- * mounted after hydration into that box, which it fills in one go once it has rendered.
+ * mounted after hydration into that box, which it fills in one go once it has rendered. Its fixed
+ * toolbar (EditorToolbar.tsx) is in the first HTML too, disabled until Editor.js is there.
  */
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { EditorSurfaceProps } from './EditorSurface';
 import { previewHtml } from './preview';
+import { EditorToolbar, NO_STATE } from './EditorToolbar';
 import './rich-text.css';
 
 /** Editor.js and its tools: fetched as soon as the island's script runs in the browser, never on the server. */
@@ -44,7 +46,8 @@ export function RichTextArea(props: RichTextAreaProps) {
   const waiting = <Waiting html={props.initialHtml} />;
   const box = (
     <div className="content-editor" role="group" aria-labelledby={props.labelledBy} aria-busy="true">
-      {waiting}
+      <EditorToolbar commands={null} state={NO_STATE} extras={props.toolbarExtras} />
+      <div className="content-editor-body">{waiting}</div>
     </div>
   );
   if (!mounted) return box;

@@ -22,6 +22,10 @@ export class QuoteTool implements BlockTool {
   static get isReadOnlySupported() {
     return true;
   }
+  /** Text blocks become a quote and back (the fixed toolbar's Quote button). */
+  static get conversionConfig() {
+    return { export: 'text', import: 'text' };
+  }
 
   readonly #data: QuoteData;
   readonly #readOnly: boolean;

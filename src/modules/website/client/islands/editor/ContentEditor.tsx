@@ -1,6 +1,7 @@
 /**
  * The page/post editor island (/website/posts/edit, /website/pages/edit): Title, the Editor.js
- * content area, Undo/Redo, Insert Attachment, Insert Gallery (pages), Category (posts), Menu
+ * content area under its fixed toolbar (ui/rich-text's: undo/redo, formatting, blocks), which ends
+ * with Insert Attachment and Insert Gallery (pages), Category (posts), Menu
  * Parent (new pages), Cancel and Create/Save. Logic lives in src/modules/website/client/stores/editor.ts.
  *
  * Rendered on the server and hydrated (client:load): the first HTML has the whole frame (the
@@ -184,6 +185,26 @@ export default function ContentEditor({
   };
 
   const ready = controls !== null;
+  // The content's own buttons, at the end of its toolbar.
+  const extras = (
+    <>
+      <button type="button" className="btn btn-sm" onClick={() => fileInput.current?.click()} disabled={!ready || uploading}>
+        {uploading ? 'Uploading…' : 'Insert Attachment'}
+      </button>
+      <input
+        ref={fileInput}
+        type="file"
+        hidden
+        aria-label="Attachment file"
+        onChange={(event) => {
+          const file = event.currentTarget.files?.[0];
+          event.currentTarget.value = '';
+          if (file) void insertAttachment(file);
+        }}
+      />
+      {kind === 'page' && <GalleryMenu store={store} onPick={(id) => void insertGallery(id)} />}
+    </>
+  );
   return (
     <div className="card content-editor-card">
       <div className="card-body">
@@ -203,34 +224,9 @@ export default function ContentEditor({
         </div>
 
         <div className="mb-3">
-          <div className="editor-content-head">
-            <span className="form-label m-0" id={contentLabelId}>
-              Content
-            </span>
-            <div className="btn-list editor-buttons">
-              <button type="button" className="btn btn-sm" onClick={() => controls?.undo()} disabled={!ready} title="Undo (Ctrl+Z)">
-                Undo
-              </button>
-              <button type="button" className="btn btn-sm" onClick={() => controls?.redo()} disabled={!ready} title="Redo (Ctrl+Y)">
-                Redo
-              </button>
-              <button type="button" className="btn btn-sm" onClick={() => fileInput.current?.click()} disabled={!ready || uploading}>
-                {uploading ? 'Uploading…' : 'Insert Attachment'}
-              </button>
-              <input
-                ref={fileInput}
-                type="file"
-                hidden
-                aria-label="Attachment file"
-                onChange={(event) => {
-                  const file = event.currentTarget.files?.[0];
-                  event.currentTarget.value = '';
-                  if (file) void insertAttachment(file);
-                }}
-              />
-              {kind === 'page' && <GalleryMenu store={store} onPick={(id) => void insertGallery(id)} />}
-            </div>
-          </div>
+          <span className="form-label" id={contentLabelId}>
+            Content
+          </span>
           <RichTextArea
             key={content.version}
             initialHtml={content.html}
@@ -238,6 +234,7 @@ export default function ContentEditor({
             uploadImage={store.uploadImage}
             loadGallery={store.galleryPreview}
             onReady={setControls}
+            toolbarExtras={extras}
             onChange={() => {
               store.markContentChanged();
               drafts.touch();
