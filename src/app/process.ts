@@ -5,8 +5,6 @@ import { systemClock } from '../platform/clock';
 import { startWorker } from '../platform/jobs';
 import { JOBS, MIGRATIONS, SCHEDULES } from './modules';
 import { seedDemoIfEmpty } from './seed/demo';
-import { installAdvice } from './cli/install-advice';
-import { countSchools } from '../modules/account/server/service';
 import type { Runtime } from '../platform/runtime';
 import type { Config } from '../platform/config';
 import { defaultWorkThreads, startWorkPool } from '../platform/work/pool';
@@ -20,12 +18,6 @@ export function migrateAll(db: Db): Promise<void> {
 export async function prepareDatabase(runtime: Runtime, log: (line: string) => void = console.log): Promise<void> {
   await migrateAll(runtime.db);
   const admin = await seedDemoIfEmpty(runtime.db, runtime.config, runtime.clock);
-  for (const line of installAdvice(runtime.config)) log(line);
-  if (!admin && (await countSchools(runtime.db)) === 0) {
-    log('No school yet (PORTAL_DEMO is off). Create one and its first user:');
-    log('  npm run portal -- create-school school.example --name "Hill School" --products all');
-    log('  npm run portal -- add-user school.example --email office@school.example --name "Office"');
-  }
   if (admin) {
     log('Seeded the demo school (demo.school). Sign in with:');
     log(`  email:    ${admin.email}`);

@@ -1,6 +1,7 @@
 import { prepareDatabase } from '../process';
 import { sendTestMail } from './mail-test';
 import { backup } from './backup';
+import { installAdvice } from './install-advice';
 import { MODULE_COMMANDS } from '../modules';
 import type { Command } from '../../platform/cli/command';
 
@@ -13,7 +14,11 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     usage: 'boot',
     positionals: 0,
     options: {},
-    run: (runtime, _v, _p, print) => prepareDatabase(runtime, print),
+    async run(runtime, _v, _p, print) {
+      await prepareDatabase(runtime, print);
+      // Once per start (boot), not again when the server process wires its runtime.
+      for (const line of await installAdvice(runtime)) print(line);
+    },
   },
   'mail-test': {
     summary: 'Send a test message through the mail settings (MAIL_URL, PORTAL_MAIL_FROM, DKIM) and say what the server answered.',
