@@ -22,7 +22,7 @@ import { startPushService, type PushService, type TestPushSubscription } from '.
 const LABEL = `push-${crypto.randomBytes(3).toString('hex')}.school`;
 const SCHOOL = 'Push Primary';
 const USER = { school: LABEL, email: `office@${LABEL}`, name: 'Office Staff' };
-const SENT = 'Success! Your notification is on its way.';
+const SENT = 'Success! Your notification is on its way to 1 device.';
 
 let push: PushService;
 let server: RunningServer;

@@ -14,8 +14,11 @@ export const FEED_LENGTH = 50;
 
 /** Spec section 5's wording for a form with an empty field. */
 export const NOTIFICATION_FIELDS_REQUIRED = 'Failed! All fields must be filled in!';
-/** The toast once the notification is recorded and on its way. */
-export const NOTIFICATION_SENT = 'Success! Your notification is on its way.';
+/** The toast once the notification is recorded and on its way to the devices subscribed now. */
+export const notificationSent = (devices: number): string => `Success! Your notification is on its way to ${devices.toLocaleString('en-GB')} device${devices === 1 ? '' : 's'}.`;
+/** The same with no device subscribed: nothing went anywhere, and how families subscribe. */
+export const NOTIFICATION_NO_DEVICES =
+  'Your notification is saved, but no device has subscribed yet, so nobody received it. Families subscribe on your school’s website, with “Get notifications”.';
 /** A post that is not on the public site (hidden, or dated in the future) cannot be opened by a notification. */
 export const NOTIFICATION_POST_NOT_PUBLIC = 'Failed! Only a published post can be sent: publish it first.';
 /** Notifications open a post on the school's website: without the Website product there is none. */

@@ -3,7 +3,7 @@ import { toastTexts, useFakeBrowser } from '../../../../ui/stores/test-support';
 import { appApi } from '../../calls';
 import type { AppPost, Notification } from '../../contract';
 import { toNotificationRow, toSendPostRow } from '../../notifications';
-import { NOTIFICATION_FIELDS_REQUIRED, NOTIFICATION_POST_NOT_PUBLIC, NOTIFICATION_SENT } from '../../rules';
+import { NOTIFICATION_FIELDS_REQUIRED, NOTIFICATION_NO_DEVICES, NOTIFICATION_POST_NOT_PUBLIC } from '../../rules';
 import { POSTS_FAILURE } from '../../../website';
 import { createSendStore, FOLLOW_MS } from './send';
 
@@ -102,8 +102,18 @@ describe('App > Send Notification', () => {
       [3, '3 of 3 devices'],
       [4, '3 of 3 devices'],
     ]);
-    expect(toastTexts()).toEqual([`success: ${NOTIFICATION_SENT}`]);
+    expect(toastTexts()).toEqual(['success: Success! Your notification is on its way to 3 devices.']);
     expect(store.$sending.get()).toBe(false);
+  });
+
+  it('says plainly when no device has subscribed, and how families subscribe', async () => {
+    browser.api.answer(appApi.sendNotification, { notification: { ...notification(10, 'done', 0), devices: 0 } });
+    const store = createStore([]);
+    const [row] = store.$list.get().rows;
+    if (!row) throw new Error('no row');
+    expect(await store.send(row, { title: 'Sports day', message: 'Come along' })).toEqual({ ok: true });
+    expect(toastTexts()).toEqual([`info: ${NOTIFICATION_NO_DEVICES}`]);
+    expect(NOTIFICATION_NO_DEVICES).toContain('Get notifications');
   });
 
   it('gives the dialog the server’s reason for a refusal, without a toast', async () => {

@@ -10,7 +10,7 @@ import { GENERIC_FAILURE } from '../../../../lib/browser/api-client';
 import { showToast } from '../../../../lib/browser/toast';
 import { every } from '../../../../lib/browser/poll';
 import { appApi } from '../../calls';
-import { NOTIFICATION_FIELDS_REQUIRED, NOTIFICATION_SENT } from '../../rules';
+import { NOTIFICATION_FIELDS_REQUIRED, NOTIFICATION_NO_DEVICES, notificationSent } from '../../rules';
 import { MAX_QUERY_LENGTH } from '../../../../lib/lists/paging';
 import { createListStore, type ListStore, type ListView } from '../../../../ui/stores/list';
 import { POSTS_FAILURE, postsQuery, POSTS_LIST_FILTERS } from '../../../website';
@@ -87,7 +87,8 @@ export function createSendStore({ initial, recent, timeZone, pageSize }: SendSto
         );
         if (!res) return { ok: false, message: reason ?? GENERIC_FAILURE };
         $recent.set([toNotificationRow(res.notification, timeZone), ...$recent.get().filter((n) => n.id !== res.notification.id)].slice(0, RECENT_COUNT));
-        void showToast(NOTIFICATION_SENT, { type: 'success' });
+        const { devices } = res.notification;
+        void (devices > 0 ? showToast(notificationSent(devices), { type: 'success' }) : showToast(NOTIFICATION_NO_DEVICES, { type: 'info' }));
         return { ok: true };
       } finally {
         $sending.set(false);
