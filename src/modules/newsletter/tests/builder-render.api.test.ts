@@ -1,8 +1,9 @@
 import { JSDOM } from 'jsdom';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { COLUMN_IN_COLUMN, defaultSettings, renderResponseSchema, type Block, type Build, type TextBlock } from '../builder-contract';
+import { COLUMN_IN_COLUMN, defaultSettings, renderResponseSchema, type Build, type TextBlock } from '../builder-contract';
 import type { Api } from '../../../app/api';
 import { bodyOf, failure, post, signedInUser, type TestSchool, useTestContext } from '../../../../tests/factories';
+import { specBlocks } from './spec-blocks';
 
 /**
  * POST /api/newsletter/send/builder/build (spec section 7: `{build}` -> the email's HTML for the
@@ -30,16 +31,6 @@ const BUILD: Build = [
   ],
   [text('f', '<p>See you next week</p>')],
 ];
-
-/** The spec's blocks (section 3): type, data and settings (its index among them), no id. */
-function specBlocks(build: Build): unknown {
-  const strip = (block: Block, index: number): unknown => ({
-    type: block.type,
-    data: block.type === 'columns' ? { elements: block.data.elements.map((cell) => cell.map(strip)) } : block.data,
-    settings: { ...block.settings, index },
-  });
-  return build.map((list) => list.map(strip));
-}
 
 describe('newsletter builder: the email render', () => {
   const ctx = useTestContext();

@@ -14,7 +14,6 @@ import {
   PDFS_PENDING_PER_SCHOOL,
   PDFS_PER_HOUR,
   SUBJECT_REQUIRED,
-  type Block,
   type Build,
 } from '../builder-contract';
 import { emailKey, SEND_FIELDS_REQUIRED, sendDetailResponseSchema, sendsResponseSchema } from '../contract';
@@ -35,6 +34,7 @@ import { bodyOf, CLIENT_ADDRESS, post, signedInUser, useTestContext, type TestSc
 import { addCategory, schoolCtx } from '../../../../tests/factories/website-content';
 import { makeImage } from '../../../../tests/factories/media-images';
 import { startSmtpSink, type SmtpSink } from '../../../../tests/factories/smtp-sink';
+import { specBlocks } from './spec-blocks';
 
 /**
  * The builder's send calls (spec section 7: `send/builder`, `send/builder/website`,
@@ -67,16 +67,6 @@ function text(id: string, html: string): Build[number][number] {
     data: { html },
     settings: defaultSettings('text'),
   };
-}
-
-/** The spec's blocks (section 3): type, data and settings (its index among them), no id. */
-function specBlocks(build: Build): unknown {
-  const strip = (block: Block, index: number): unknown => ({
-    type: block.type,
-    data: block.type === 'columns' ? { elements: block.data.elements.map((cell) => cell.map(strip)) } : block.data,
-    settings: { ...block.settings, index },
-  });
-  return build.map((list) => list.map(strip));
 }
 
 /** A PDF's document title: its Info dictionary's /Title, a literal or a UTF-16 hex string. */

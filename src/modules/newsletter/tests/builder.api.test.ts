@@ -8,11 +8,11 @@ import {
   MAX_BLOCKS,
   NEW_BUILD_NAME,
   saveBuildResponseSchema,
-  type Block,
   type TextBlock,
   type Build,
 } from '../builder-contract';
 import { bodyOf, failure, get, postJson, signedInUser, useTestContext } from '../../../../tests/factories';
+import { specBlocks } from './spec-blocks';
 
 /**
  * The builder's documents (spec section 7: `send/builder/template`, `load`, `load/{templateId}`,
@@ -26,16 +26,6 @@ const NEW = '/api/newsletter/send/builder/new';
 const SAVE = '/api/newsletter/send/builder/save';
 
 const text = (id: string, html: string): TextBlock => ({ id, type: 'text', data: { html }, settings: defaultSettings('text') });
-
-/** The spec's blocks (section 3): type, data and settings (its index among them), no id. */
-function specBlocks(build: Build): unknown {
-  const strip = (block: Block, index: number): unknown => ({
-    type: block.type,
-    data: block.type === 'columns' ? { elements: block.data.elements.map((cell) => cell.map(strip)) } : block.data,
-    settings: { ...block.settings, index },
-  });
-  return build.map((list) => list.map(strip));
-}
 
 /** Every block's id, those in column cells too, in the build's order. */
 function idsOf(build: Build): string[] {

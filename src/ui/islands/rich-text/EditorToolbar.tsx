@@ -8,6 +8,7 @@
  * what the buttons do is toolbar-commands.ts, loaded with Editor.js.
  */
 import { useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { StrokeIcon } from '../StrokeIcon';
 
 export type ToolbarCommand =
   | 'undo'
@@ -50,22 +51,7 @@ export const NO_STATE: ToolbarState = {
 };
 
 /** The buttons' faces are pictures (hidden from assistive technology); their names are hidden text. */
-const svg = (d: string) => (
-  <svg
-    width="18"
-    height="18"
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="2"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-  >
-    <path d={d} />
-  </svg>
-);
+const svg = (d: string) => <StrokeIcon d={d} size={18} />;
 
 interface Button {
   command: ToolbarCommand;

@@ -1,3 +1,5 @@
+import { StrokeIcon } from '../../../../../ui/islands/StrokeIcon';
+
 /** The builder's toolbar icons: Tabler's outline set drawn inline (no icon font ships). */
 const PATHS = {
   up: 'M12 5v14M18 11l-6-6M6 11l6-6',
@@ -18,19 +20,5 @@ const PATHS = {
 export type IconName = keyof typeof PATHS;
 
 export function Icon({ name }: { name: IconName }) {
-  return (
-    <svg
-      className="nb-icon"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={PATHS[name]} />
-    </svg>
-  );
+  return <StrokeIcon d={PATHS[name]} className="nb-icon" />;
 }
