@@ -2,7 +2,7 @@
  * The post/page editor's fixed toolbar (issue 29, src/ui/islands/rich-text/EditorToolbar.tsx) in a
  * real browser: Bold on a selected word reaches the saved HTML and its pressed state follows the
  * caret; a paragraph becomes a heading and a list; a press below the blocks places the caret (after
- * a table, in a new paragraph); the WAI-ARIA toolbar keys; it stays in sight while a long post
+ * a table, in a new paragraph); alignment kept across a conversion; a link with no selection; the WAI-ARIA toolbar keys; it stays in sight while a long post
  * scrolls; on a phone it scrolls inside itself, not the page sideways.
  */
 import type { Locator, Page } from '@playwright/test';
@@ -110,6 +110,35 @@ test('turns a paragraph into a heading, then one into a bulleted list', async ({
   const content = await createdContent(page);
   expect(content).toContain('<h2>Sports day</h2>');
   expect(content).toMatch(/<ul>\s*<li>Bring a hat<\/li>\s*<\/ul>/);
+});
+
+test('aligns the caret\'s block, keeps the alignment when it becomes a heading, and links an address typed with no selection', async ({ page }) => {
+  const toolbar = await openEditor(page, '/website/posts/edit?new');
+  await page.getByLabel('Title').fill(uniqueTitle('E2E toolbar align'));
+  await page.locator('.ce-paragraph').first().click();
+  await page.keyboard.type('Term dates');
+  const centre = toolbar.getByRole('button', { name: 'Align centre' });
+  await expect(toolbar.getByRole('button', { name: 'Align left' })).toHaveAttribute('aria-pressed', 'true');
+  await centre.click();
+  await expect(centre).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('.codex-editor .ce-tune-alignment--center')).toHaveText('Term dates');
+  await toolbar.getByRole('button', { name: 'Heading 3' }).click();
+  await expect(page.locator('.codex-editor h3')).toHaveText('Term dates');
+  await expect(centre).toHaveAttribute('aria-pressed', 'true');
+
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('See ');
+  await toolbar.getByRole('button', { name: 'Link' }).click();
+  const address = toolbar.getByRole('textbox', { name: 'Link address' });
+  await address.fill('https://example.org/terms');
+  await address.press('Enter');
+  await expect(page.locator('.ce-paragraph a')).toHaveText('https://example.org/terms');
+
+  const content = await createdContent(page);
+  expect(content).toContain('<h3 style="text-align: center;">Term dates</h3>');
+  // (The space typed last before the link is the browser's &nbsp;.)
+  expect(content).toMatch(/<p>See(&nbsp;| )<a href="https:\/\/example\.org\/terms">https:\/\/example\.org\/terms<\/a><\/p>/);
 });
 
 test('a press below the blocks puts the caret in the text, or in a new paragraph after a table', async ({ page }) => {

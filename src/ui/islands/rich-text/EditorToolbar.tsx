@@ -1,7 +1,7 @@
 /**
  * The rich-text area's fixed toolbar (WAI-ARIA toolbar: one tab stop, arrow keys, Home and End
  * move between its buttons): undo/redo, bold, italic, underline, link, the caret's block as a
- * paragraph, a heading, a list or a quote, and table, image and HTML blocks; the host's own
+ * paragraph, a heading, a list or a quote, its alignment, and table, image and HTML blocks; the host's own
  * buttons (attachment, gallery) at its end. Toggles say whether they are on at the caret
  * (aria-pressed). Drawn in the first HTML, aria-disabled (focusable, as the row that scrolls on a
  * phone must hold something focusable) until Editor.js is there (`commands` null);
@@ -22,6 +22,9 @@ export type ToolbarCommand =
   | 'list-unordered'
   | 'list-ordered'
   | 'quote'
+  | 'align-left'
+  | 'align-center'
+  | 'align-right'
   | 'table'
   | 'image'
   | 'raw';
@@ -33,12 +36,14 @@ export interface ToolbarState {
   underline: boolean;
   link: boolean;
   block: string;
+  /** The caret's block's alignment ('left', 'center', 'right'), '' for a block that has none. */
+  align: string;
 }
 
 /** What the buttons do (toolbar-commands.ts, over Editor.js). */
 export interface ToolbarCommands {
   run(command: ToolbarCommand): void;
-  /** Links the selection to `url`, or removes the link at the caret (null). */
+  /** Links the selection to `url` (with no selection, inserts the address as a link), or removes the link at the caret (null). */
   link(url: string | null): void;
 }
 
@@ -48,6 +53,7 @@ export const NO_STATE: ToolbarState = {
   underline: false,
   link: false,
   block: '',
+  align: '',
 };
 
 /** The buttons' faces are pictures (hidden from assistive technology); their names are hidden text. */
@@ -145,6 +151,26 @@ const GROUPS: Button[][] = [
       name: 'Quote',
       on: block('quote'),
       face: svg('M10 11H6V7h4v6c0 2.7-1.3 4.3-4 5M19 11h-4V7h4v6c0 2.7-1.3 4.3-4 5'),
+    },
+  ],
+  [
+    {
+      command: 'align-left',
+      name: 'Align left',
+      on: (s) => s.align === 'left',
+      face: svg('M4 6h16M4 12h10M4 18h14'),
+    },
+    {
+      command: 'align-center',
+      name: 'Align centre',
+      on: (s) => s.align === 'center',
+      face: svg('M4 6h16M7 12h10M5 18h14'),
+    },
+    {
+      command: 'align-right',
+      name: 'Align right',
+      on: (s) => s.align === 'right',
+      face: svg('M4 6h16M10 12h10M6 18h14'),
     },
   ],
   [

@@ -8,6 +8,7 @@
  * with Editor.js (EditorSurface.tsx), never on the server.
  */
 import type EditorJS from '@editorjs/editorjs';
+import type { BlockAPI } from '@editorjs/editorjs';
 import type Undo from 'editorjs-undo';
 import type { ToolbarCommand, ToolbarCommands, ToolbarState } from './EditorToolbar';
 
@@ -37,6 +38,24 @@ function shortcutOf(event: KeyboardEvent): ToolbarCommand | null {
   return null;
 }
 
+const ALIGNMENTS = { 'align-left': 'left', 'align-center': 'center', 'align-right': 'right' } as const;
+type AlignCommand = keyof typeof ALIGNMENTS;
+const isAlign = (command: ToolbarCommand): command is AlignCommand => command in ALIGNMENTS;
+
+/** The alignment the tune (editorjs-text-alignment-blocktune) shows on a block, '' for a block without it. */
+function alignOf(blockElement: Element | null): string {
+  const wrapper = blockElement?.querySelector('[class*="ce-tune-alignment--"]');
+  return /ce-tune-alignment--(\w+)/.exec(wrapper?.className ?? '')?.[1] ?? '';
+}
+
+/** A block's tunes' data: Editor.js's save() returns them, its type does not say so. */
+async function tunesOf(block: BlockAPI): Promise<Record<string, unknown> | undefined> {
+  const saved = (await block.save()) as { tunes?: Record<string, unknown> } | undefined;
+  return saved?.tunes;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 function elementOf(node: Node | null): Element | null {
   return node instanceof Element ? node : (node?.parentElement ?? null);
 }
@@ -65,6 +84,7 @@ export function editorCommands(editor: EditorJS, holder: HTMLElement, undo: Undo
       underline: mark('underline'),
       link: inside && !!elementOf(saved?.startContainer ?? null)?.closest('a'),
       block: inside ? kindOf(editor, blockElement()) : '',
+      align: inside ? alignOf(blockElement()) : '',
     };
   };
 
@@ -129,8 +149,23 @@ export function editorCommands(editor: EditorJS, holder: HTMLElement, undo: Undo
     }
     // Pressing the block's own kind again makes it a paragraph.
     const next = kindOf(editor, block.holder) === command && command !== 'paragraph' ? { tool: 'paragraph' } : target;
-    if (next.tool === block.name && next.tool !== 'paragraph') await editor.blocks.update(block.id, next.data);
-    else if (next.tool !== block.name) await editor.blocks.convert(block.id, next.tool, next.data);
+    // Editor.js's convert drops the block's tunes: the new block keeps the old one's (its alignment).
+    const tunes = await tunesOf(block);
+    if (next.tool === block.name && next.tool !== 'paragraph') await editor.blocks.update(block.id, next.data, tunes);
+    else if (next.tool !== block.name) {
+      const converted = await editor.blocks.convert(block.id, next.tool, next.data);
+      if (tunes && Object.keys(tunes).length > 0) await editor.blocks.update(converted.id, undefined, tunes);
+    }
+    focusBlock(index);
+  };
+
+  /** Sets the alignment tune of the caret's block (text blocks have it; the others are left alone). */
+  const align = async (command: AlignCommand) => {
+    const index = currentIndex();
+    const block = index >= 0 ? editor.blocks.getBlockByIndex(index) : undefined;
+    if (!block || !alignOf(block.holder)) return;
+    const tunes = (await tunesOf(block)) ?? {};
+    await editor.blocks.update(block.id, undefined, { ...tunes, alignment: { alignment: ALIGNMENTS[command] } });
     focusBlock(index);
   };
 
@@ -139,7 +174,10 @@ export function editorCommands(editor: EditorJS, holder: HTMLElement, undo: Undo
       if (command === 'bold' || command === 'italic' || command === 'underline') format(command);
       else if (command === 'undo') void undo.undo().then(refresh);
       else if (command === 'redo') void undo.redo().then(refresh);
-      else if (command !== 'link') {
+      else if (isAlign(command)) {
+        restore();
+        void align(command).catch(() => undefined);
+      } else if (command !== 'link') {
         restore();
         void convert(command).catch(() => undefined);
       }
@@ -156,6 +194,7 @@ export function editorCommands(editor: EditorJS, holder: HTMLElement, undo: Undo
         }
         document.execCommand('unlink');
       } else if (!saved?.collapsed) document.execCommand('createLink', false, url);
+      else document.execCommand('insertHTML', false, `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`);
       onSelection();
     },
   };
