@@ -157,6 +157,12 @@ export interface NewsletterBounceTable {
   created_at: number;
 }
 
+/** `newsletter_member_counts`: a school's number of members, kept by triggers (migration 0028). */
+export interface NewsletterMemberCountTable {
+  domain_id: number;
+  total: number;
+}
+
 declare module '../../../../platform/db/schema' {
   interface Database {
     newsletter_bounces: NewsletterBounceTable;
@@ -164,6 +170,7 @@ declare module '../../../../platform/db/schema' {
     newsletter_frames: NewsletterFrameTable;
     newsletter_signups: NewsletterSignupTable;
     newsletter_members: NewsletterMemberTable;
+    newsletter_member_counts: NewsletterMemberCountTable;
     newsletter_suppressions: NewsletterSuppressionTable;
     newsletter_sends: NewsletterSendTable;
     newsletter_deliveries: NewsletterDeliveryTable;

@@ -67,7 +67,12 @@ export async function listMembersPage(db: Db, domainId: number, window: { search
   return rows.map(toMember);
 }
 
+/** How many members match `search`; the whole list's number is the one the triggers keep (migration 0028). */
 export async function countMembers(db: Db, domainId: number, search: string | undefined): Promise<number> {
+  if (!search) {
+    const kept = await db.selectFrom('newsletter_member_counts').select('total').where('domain_id', '=', domainId).executeTakeFirst();
+    return Number(kept?.total ?? 0);
+  }
   const row = await filtered(db, domainId, search).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
 }
