@@ -41,7 +41,8 @@ export function routePath(path: string): string {
 
 type Awaitable<T> = T | Promise<T>;
 
-export type CallHandler<C extends Call, E extends AppEnv, Ctx> = (ctx: Ctx, input: ValidInput<C>, c: Context<E>) => Awaitable<CallResult<C>>;
+/** A handler answers the call's result (sent in the envelope), or a whole Response it made itself (a kept answer, a 304). */
+export type CallHandler<C extends Call, E extends AppEnv, Ctx> = (ctx: Ctx, input: ValidInput<C>, c: Context<E>) => Awaitable<CallResult<C> | Response>;
 
 export interface ServeOptions<E extends { Bindings?: object; Variables?: object }> {
   /** Middleware between the session check and validation (e.g. portalScriptOnly, an upload's body limit). */
@@ -66,7 +67,7 @@ export function registerCall<C extends Call, E extends { Bindings?: object; Vari
   app: Hono<never>,
   call: C,
   guard: MiddlewareHandler | null,
-  handler: (input: ValidInput<C>, c: Context<E>) => Awaitable<CallResult<C>>,
+  handler: (input: ValidInput<C>, c: Context<E>) => Awaitable<CallResult<C> | Response>,
   options: ServeOptions<E>,
 ): void {
   const chain: MiddlewareHandler[] = [];
@@ -91,7 +92,8 @@ export function registerCall<C extends Call, E extends { Bindings?: object; Vari
       // A reader's fields are checked here: a zod error reaches onError, a 400 naming the field.
       input.form = options.readForm ? form.parse(await options.readForm(c as unknown as Context<E>)) : valid('form');
     }
-    return ok(c, await handler(input as ValidInput<C>, c as unknown as Context<E>));
+    const result = await handler(input as ValidInput<C>, c as unknown as Context<E>);
+    return result instanceof Response ? result : ok(c, result);
   });
   const [first, ...rest] = chain as [MiddlewareHandler, ...MiddlewareHandler[]];
   (app as unknown as Hono).on(call.method, routePath(call.path), first, ...rest);

@@ -34,13 +34,49 @@ function clearCookieIfSignedOut(c: Context<AuthedEnv>, result: unknown): void {
   }
 }
 
+/**
+ * Kept answers of versioned calls (PortVersioned), by school, path and version, the oldest dropped
+ * past the budget: a new version makes the old one's key unreachable, so nothing is ever stale.
+ */
+const KEPT_ANSWERS_BYTES = 32 * 1024 * 1024;
+const keptAnswers = new Map<string, string>();
+let keptBytes = 0;
+
+function keep(key: string, text: string): void {
+  keptAnswers.set(key, text);
+  keptBytes += text.length;
+  for (const [oldKey, oldText] of keptAnswers) {
+    if (keptBytes <= KEPT_ANSWERS_BYTES) break;
+    keptAnswers.delete(oldKey);
+    keptBytes -= oldText.length;
+  }
+}
+
+/** A versioned call's answer: a 304 to a client holding this version, else the text kept for it (made once). */
+async function versionedAnswer(c: Context<AuthedEnv>, ctx: RequestContext, version: string, answer: () => Promise<object>): Promise<Response> {
+  // Weak: the bytes sent may be compressed on the way; the school is in it, as a browser's cache may hold several.
+  const tag = `W/"${ctx.domain.id}-${version}"`;
+  const headers = { ETag: tag, 'Cache-Control': 'private, no-cache' };
+  if (c.req.header('if-none-match')?.split(/\s*,\s*/).includes(tag)) return c.body(null, 304, headers);
+  const key = `${ctx.domain.id} ${c.req.path} ${version}`;
+  let text = keptAnswers.get(key);
+  if (text === undefined) {
+    text = JSON.stringify({ success: true, isAuthFailed: false, ...(await answer()) });
+    keep(key, text);
+  }
+  return c.body(text, 200, { ...headers, 'Content-Type': 'application/json' });
+}
+
 export function mountEmbedded<B>(app: Hono<AppEnv>, routes: PortRoutes<B>, backendOf: (ctx: RequestContext, runtime: Runtime) => B): void {
   for (const route of routes.calls) {
     serve(
       app,
       route.call,
       async (ctx, input, c) => {
-        const result = await route.handle(backendOf(ctx, c.get('runtime')), input);
+        const backend = backendOf(ctx, c.get('runtime'));
+        const version = route.needs.versioned ? await route.needs.versioned(backend) : null;
+        if (version !== null) return versionedAnswer(c, ctx, version, async () => route.handle(backend, input));
+        const result = await route.handle(backend, input);
         if (route.needs.signsOut) clearCookieIfSignedOut(c, result);
         return result;
       },

@@ -61,10 +61,20 @@ export type PortUpload<F> = { readonly form: F } | { readonly stream: PortStream
 /** The parsed form of a call that has one. */
 export type FormOf<C extends Call> = ValidInput<C> extends { form: infer F } ? F : never;
 
+/**
+ * A GET whose answer for a school changes only with a version the backend keeps (a large list):
+ * `versioned` gives it on every call (null: none kept, the call is answered as any other). The
+ * embedded adapter then answers with an ETag, a 304 to a client holding it, and keeps the answer's
+ * text per school and version (port-embedded.ts), so a repeat costs neither the read nor the serialising.
+ */
+export interface PortVersioned<B> {
+  versioned?: (backend: B) => Promise<string | null>;
+}
+
 export interface PortRoute<B> {
   readonly call: Call;
   readonly handle: PortHandler<B, Call>;
-  readonly needs: PortNeeds;
+  readonly needs: PortNeeds & PortVersioned<B>;
   /** An upload (`serve.upload`): the same handler given the body unread, for an adapter that streams it through. */
   readonly stream?: (backend: B, body: PortStream) => Awaitable<CallResult<Call>>;
 }
@@ -81,7 +91,7 @@ export interface PortRoutes<B> {
 }
 
 export interface PortServe<B> {
-  <C extends Call>(call: C, handle: PortHandler<B, C>, needs?: PortNeeds): void;
+  <C extends Call>(call: C, handle: PortHandler<B, C>, needs?: PortNeeds & PortVersioned<B>): void;
   /** A download at `path` (under /api), answered with a file. */
   download(path: string, handle: (backend: B) => Promise<PortFile>): void;
   /** An upload call (`needs.upload` names its file field): handled with its read form, or its body unread (PortUpload). */
@@ -92,7 +102,7 @@ export interface PortServe<B> {
 export function routesOver<B>(define: (serve: PortServe<B>) => void): PortRoutes<B> {
   const calls: PortRoute<B>[] = [];
   const downloads: PortDownload<B>[] = [];
-  const serve = (<C extends Call>(call: C, handle: PortHandler<B, C>, needs: PortNeeds = {}) => {
+  const serve = (<C extends Call>(call: C, handle: PortHandler<B, C>, needs: PortNeeds & PortVersioned<B> = {}) => {
     calls.push({ call, handle: handle as unknown as PortHandler<B, Call>, needs });
   }) as PortServe<B>;
   serve.download = (path, handle) => {

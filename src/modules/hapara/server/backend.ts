@@ -42,6 +42,11 @@ export interface ClassListScreen {
 export interface HaparaBackend {
   /** The whole list (the spec's `studentList`), by last name, first name. */
   listAllStudents(): Promise<StudentRow[]>;
+  /**
+   * The whole list's version, on every call of it (a view is recorded there): its answer is kept
+   * per version and a client holding it gets a 304; null where nothing is kept (the legacy backend).
+   */
+  openWholeList(): Promise<string | null>;
   /** A page of the list, filtered by name, class or email. */
   listStudentsPage(location: Pick<ListLocation, 'page' | 'query'>, limit: number): Promise<StudentPage>;
   /** The school's classes and the extra fields the add form asks for. */

@@ -6,7 +6,7 @@ import type { HaparaBackend } from './backend';
 /** Learning in the Cloud's calls (spec section 7, `manage/*`, `upload/*`, `status`), served at the API's root. */
 export const HAPARA_ROUTES = routesOver<HaparaBackend>((serve) => {
   // Students
-  serve(haparaCalls.studentList, async (hapara) => ({ studentList: await hapara.listAllStudents() }));
+  serve(haparaCalls.studentList, async (hapara) => ({ studentList: await hapara.listAllStudents() }), { versioned: (hapara) => hapara.openWholeList() });
   serve(haparaCalls.studentPage, (hapara, { query }) => hapara.listStudentsPage({ page: query.page, query: query.query ?? '' }, query.limit));
   serve(haparaCalls.studentForm, (hapara) => hapara.loadStudentForm());
   serve(haparaCalls.addStudent, async (hapara, { body }) => ({ student: await hapara.addStudent(body) }));

@@ -9,6 +9,7 @@ import * as status from './status/service';
 export function embeddedHaparaBackend(ctx: RequestContext): HaparaBackend {
   return {
     listAllStudents: () => students.listAllStudents(ctx),
+    openWholeList: () => students.openWholeList(ctx),
     listStudentsPage: (location, limit) => students.listStudentsPage(ctx, location, limit),
     loadStudentForm: () => students.loadStudentForm(ctx),
     addStudent: (input) => students.addStudent(ctx, input),

@@ -3,6 +3,7 @@ import type { PortalModule } from '../../../../platform/module/module';
 import { haparaCalls } from '../../contract';
 import { defineJob } from '../../../../platform/jobs';
 import * as m0017 from './migrations/0017_hapara';
+import * as m0029 from './migrations/0029_hapara_list_versions';
 import { HAPARA_ROUTES } from '../routes';
 import { mountEmbedded } from '../../../../platform/http/port-embedded';
 import { embeddedHaparaBackend } from './backend';
@@ -20,7 +21,7 @@ export const haparaModule: PortalModule<HaparaBackend> = {
   mountApi(api) {
     mountEmbedded(api, HAPARA_ROUTES, embeddedHaparaBackend);
   },
-  migrations: { '0017_hapara': m0017 },
+  migrations: { '0017_hapara': m0017, '0029_hapara_list_versions': m0029 },
   jobs: {
     // The requester's email once the provider approves or rejects their change (src/modules/hapara/server/embedded/requests/mail.ts).
     [REQUEST_MAIL_JOB]: defineJob({

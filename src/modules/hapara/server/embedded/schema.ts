@@ -81,6 +81,13 @@ export interface HaparaRequestTable {
   decided_at: number | null;
 }
 
+/** `hapara_list_versions`: what the whole student list shows, per school: its version and its students (migration 0029, kept by triggers). */
+export interface HaparaListVersionTable {
+  domain_id: number;
+  version: number;
+  students: number;
+}
+
 declare module '../../../../platform/db/schema' {
   interface Database {
     hapara_settings: HaparaSettingsTable;
@@ -88,5 +95,6 @@ declare module '../../../../platform/db/schema' {
     hapara_classes: HaparaClassTable;
     hapara_students: HaparaStudentTable;
     hapara_requests: HaparaRequestTable;
+    hapara_list_versions: HaparaListVersionTable;
   }
 }

@@ -17,6 +17,8 @@ export function upstreamHaparaBackend(up: UpstreamScope): HaparaBackend {
   return {
     // The whole legacy list is asked once per request (its warm-up included), then paged here.
     listAllStudents: () => hapara.listAllStudents(up),
+    // The legacy backend's list is its own: asked every time.
+    openWholeList: () => Promise.resolve(null),
     listStudentsPage: (location, limit) => hapara.listStudentsPage(up, location, limit),
     loadStudentForm: () => hapara.loadStudentForm(up),
     addStudent: (input) => hapara.addStudent(up, input),

@@ -148,6 +148,12 @@ export async function listStudentsPage(
   return rows.map(toRecord);
 }
 
+/** What the whole list shows, as its triggers keep it (migration 0029): its version and its students. */
+export async function listVersion(db: Db, domainId: number): Promise<{ version: number; students: number }> {
+  const row = await db.selectFrom('hapara_list_versions').select(['version', 'students']).where('domain_id', '=', domainId).executeTakeFirst();
+  return { version: Number(row?.version ?? 0), students: Number(row?.students ?? 0) };
+}
+
 export async function countStudents(db: Db, domainId: number, search: string | undefined): Promise<number> {
   const row = await filtered(db, domainId, search)
     .select((eb) => eb.fn.countAll<number>().as('n'))
