@@ -18,7 +18,8 @@ import { base, en, en_AU, Faker } from '@faker-js/faker';
 import { parseConfig } from '../../src/platform/config';
 import { sql } from 'kysely';
 import { isPostgres, openDatabase, type Db } from '../../src/platform/db';
-import { migrateAll } from '../../src/app/process';
+import { migrateAll, startPortalWorkPool } from '../../src/app/process';
+import { stopWorkPool } from '../../src/platform/work/pool';
 import { addUser, createSchool } from '../../src/modules/account/server/service';
 import type { RequestContext } from '../../src/platform/context';
 import type { Success } from '../../src/lib/contract/envelope';
@@ -182,15 +183,18 @@ async function leaversFigure(large: BenchSchool): Promise<HaparaFigures['leavers
 }
 
 /** Runs the section on a new SQLite file in `dataDir`, or on the PostgreSQL database `databaseUrl`; the list's JSON goes to `dataDir`. */
-export async function benchHapara(dataDir: string, databaseUrl?: string): Promise<HaparaFigures> {
-  const db = openDatabase(parseConfig({ PORTAL_DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '' }));
+export async function benchHapara(dataDir: string, databaseUrl?: string, largeStudents = LARGE_STUDENTS): Promise<HaparaFigures> {
+  const config = parseConfig({ PORTAL_DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '' });
+  const db = openDatabase(config);
+  // A large leavers file is read on the work pool, as the server does.
+  startPortalWorkPool(config);
   try {
     await migrateAll(db);
     const now = Math.floor(Date.now() / 1000);
     const faker = new Faker({ locale: [en_AU, en, base] });
     faker.seed(SEED);
     const small = await school(db, faker, 'small.hapara.bench', SMALL_STUDENTS, now);
-    const large = await school(db, faker, 'large.hapara.bench', LARGE_STUDENTS, now);
+    const large = await school(db, faker, 'large.hapara.bench', largeStudents, now);
     // What autovacuum does within a minute of a bulk load: without statistics and a visibility map the planner and
     // COUNT(*) see a table just written, which a school's roster is only for that minute.
     if (isPostgres(db)) await sql`vacuum analyze`.execute(db);
@@ -209,6 +213,7 @@ export async function benchHapara(dataDir: string, databaseUrl?: string): Promis
     fs.writeFileSync(listJsonFile, json);
     return { loaderP50: p50, leavers, schools: [small.sign, large.sign], listJsonFile, listJsonBytes: Buffer.byteLength(json) };
   } finally {
+    await stopWorkPool();
     await db.destroy();
   }
 }
