@@ -203,8 +203,9 @@ function options() {
     console.log('               10). One server per group of attacks, on a fresh database; 5-7 minutes');
     console.log('  mail         every kind of message, DKIM-signed as sent, scored by SpamAssassin (apt-get install spamassassin; local');
     console.log('               tests only) as it arrives from a relay (goal: ≤ 0.5 each) and its signature verified (goal: pass)');
-    console.log(`  lighthouse   Lighthouse (${CHROME_PATH}; CHROME_PATH overrides) on ${GOAL_PAGES.map((p) => p.path).join(', ')}:`);
-    console.log('               median of --runs per form factor (~10 s a run: 5 pages x 2 x 3 runs is about 5 minutes)');
+    console.log(`  lighthouse   Lighthouse (${CHROME_PATH}; CHROME_PATH overrides) on ${GOAL_PAGES.map((p) => p.path).join(', ')} and every`);
+    console.log('               page of the staff sidebar: median of --runs per form factor (~10 s a run: 25 pages x 2 x 3 runs is');
+    console.log('               about 25 minutes; --form-factors mobile --runs 1 for a quick look)');
     console.log('  bytes        the same pages fetched like a browser (Accept-Encoding: br, gzip) with the CSS and JS they');
     console.log('               load at start, on the wire; caching and compression of every /_astro asset');
     console.log('  ratios       req/s of /home, /website/posts ÷ a trivial signed-in page, /sites/demo.school ÷ a trivial');
@@ -1116,8 +1117,20 @@ function detailOf(items) {
   return items.length > 3 ? `${items.slice(0, 3).join('; ')}; … ${items.length - 3} more` : items.join('; ');
 }
 
+/**
+ * The lighthouse section's pages: the goal pages, then every page of the staff sidebar (issue 30: a
+ * new screen cannot slip), read from the modules' menus as the shell draws them.
+ */
+async function lighthousePages() {
+  const { MODULE_MENUS } = await tsImport('../src/app/shell-modules.ts', import.meta.url);
+  const seen = new Set(GOAL_PAGES.map((p) => p.path));
+  const sidebar = MODULE_MENUS.flatMap((group) => group.items.map((item) => item.href)).filter((href) => !seen.has(href) && seen.add(href));
+  return [...GOAL_PAGES, ...sidebar.map((path) => ({ path, signedIn: true, staff: true }))];
+}
+
 /** Section 'lighthouse'. Returns how many goals failed. */
 async function reportLighthouse(base, cookie, runs, formFactors) {
+  const pages = await lighthousePages();
   let chrome = await launchChrome();
   const retried = [];
   /** One run; a run Lighthouse could not record (e.g. NO_NAVSTART, "please run again") is retried on a fresh Chromium. */
@@ -1137,7 +1150,7 @@ async function reportLighthouse(base, cookie, runs, formFactors) {
   /** @type {{ page: typeof GOAL_PAGES[number], formFactor: string, median: import('./bench/lighthouse.mjs').LighthouseFigures, perfRuns: number[], failing: Set<string> }[]} */
   const results = [];
   try {
-    for (const page of GOAL_PAGES) {
+    for (const page of pages) {
       for (const formFactor of formFactors) {
         const figures = [];
         const failing = new Set();
