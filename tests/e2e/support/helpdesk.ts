@@ -108,20 +108,21 @@ export async function submitTicket(
 
 /**
  * Whether a frame is sized to its page: the frame's document fits it without scrolling, and the
- * frame is not much taller than its content.
+ * frame is not much taller than its content, or than its least height (the rest of the screen,
+ * so that its sizing never shifts the page in view).
  */
 export async function expectSizedToContent(page: Page, selector: string): Promise<void> {
   await expect
     .poll(
       async () => {
         const frame = page.locator(selector);
-        const height = await frame.evaluate((el) => el.getBoundingClientRect().height);
+        const [height, least] = await frame.evaluate((el) => [el.getBoundingClientRect().height, parseFloat(getComputedStyle(el).minHeight) || 0]);
         const content = await frame.evaluate((el) => {
           const doc = (el as HTMLIFrameElement).contentDocument;
           const main = doc?.getElementById('helpdesk');
           return main ? Math.ceil(main.getBoundingClientRect().bottom) : -1;
         });
-        return content > 0 && Math.abs(height - content) <= 2;
+        return content > 0 && height >= content - 2 && height <= Math.max(content, least) + 2;
       },
       { timeout: 15_000 },
     )
