@@ -54,7 +54,7 @@ export async function embeddedPages(runtime: Runtime, context: APIContext, next:
   context.locals.pageAvailable = () => true;
   const session = await loadSession(runtime.db, context.cookies.get(SESSION_COOKIE)?.value, runtime.clock());
   context.locals.session = session;
-  const ctx = session ? requestContext(runtime, session) : null;
+  const ctx = session ? requestContext(runtime, session, context.clientAddress) : null;
   context.locals.backend = { mode: 'embedded', runtime, ctx };
   context.locals.backends = ctx ? embeddedBackends(ctx, runtime) : null;
 
