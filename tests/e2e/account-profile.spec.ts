@@ -52,7 +52,7 @@ for (const size of [
       const elsewhere = await otherBrowser(browser, user);
       await openProfileFromUserMenu(page);
       expect(await seriousViolations(page)).toEqual([]);
-      await expect(page.getByText('You are also signed in in 1 other place (browsers or devices).')).toBeVisible();
+      await expect(page.getByText('You are also signed in from 1 other place (browsers or devices).')).toBeVisible();
       // No sideways scroll at either size.
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
@@ -114,7 +114,7 @@ for (const size of [
       const [first, second] = [await otherBrowser(browser, user), await otherBrowser(browser, user)];
       await page.goto('/account/profile');
       await waitForHydration(page);
-      await expect(page.getByText('You are also signed in in 2 other places (browsers or devices).')).toBeVisible();
+      await expect(page.getByText('You are also signed in from 2 other places (browsers or devices).')).toBeVisible();
       const button = page.getByRole('button', { name: 'Sign out other sessions' });
       await button.click();
       await expect(toast(page, 'Success! Signed out of 2 other sessions.')).toBeVisible();

@@ -62,5 +62,5 @@ export function otherSessionsEndedText(ended: number): string {
 /** What the profile says of the user's other sessions. */
 export function otherSessionsText(count: number): string {
   if (count === 0) return 'You are not signed in anywhere else.';
-  return `You are also signed in ${count === 1 ? 'in 1 other place' : `in ${count} other places`} (browsers or devices).`;
+  return `You are also signed in from ${count === 1 ? '1 other place' : `${count} other places`} (browsers or devices).`;
 }
