@@ -1,3 +1,6 @@
+import { missingProduct, type ProductGate } from './products';
+import type { Products } from './contract/shell';
+
 /** The sidebar of spec section 2: a group per module, each with its links. */
 export interface MenuItem {
   label: string;
@@ -27,3 +30,25 @@ export const QUICK_LINKS: ReadonlyArray<MenuItem & { icon: string; description: 
   { label: 'My Products', href: '/account/products', icon: 'user', description: 'What your school has enabled' },
   { label: 'My Tickets', href: '/support/tickets', icon: 'lifebuoy', description: 'Your support requests' },
 ];
+
+/**
+ * How the shell shows a link to one of its pages, the one rule of the sidebar and the Quick Links:
+ * - 'hidden': the backend cannot show the page at all (upstream mode, a feature the legacy backend
+ *   lacks): a link would only lead to 'not available in this portal';
+ * - 'not-activated': the school lacks a product the page needs (the modules' gates): the link stays,
+ *   greyed with 'Not activated', and leads to the not-available screen, which says how to get it;
+ * - 'open': the page is the school's.
+ */
+export type LinkState = 'open' | 'not-activated' | 'hidden';
+
+export function linkState(
+  href: string,
+  school: { gates: readonly ProductGate[]; products: Products; pageAvailable: (path: string) => boolean },
+): LinkState {
+  const path = href.split(/[?#]/)[0] ?? href;
+  if (!school.pageAvailable(path)) return 'hidden';
+  return missingProduct(school.gates, path, school.products) ? 'not-activated' : 'open';
+}
+
+/** What a greyed link says, read by screen readers as part of the link's name. */
+export const NOT_ACTIVATED = 'Not activated';

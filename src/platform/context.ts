@@ -17,14 +17,23 @@ export interface SchoolContext {
 /** A school context with its author: newsletters, tickets and requests record who asked. */
 export interface RequestContext extends SchoolContext {
   user: { id: number; email: string };
+  /**
+   * The sign-in the request came with and the client's address: what acting on one's own sign-in
+   * needs (the profile: sign out the user's other sessions, keep this one; a password asked for
+   * counts towards the sign-in limits of this address). Set for every request; absent only in
+   * contexts made by hand (jobs have none, tests may leave it out).
+   */
+  caller?: { sessionHash: string; ip: string };
 }
 
-export function requestContext(runtime: Pick<Runtime, 'db' | 'clock'>, session: SessionContext): RequestContext {
+/** `clientAddress`: as the server saw it ('unknown' when the adapter does not say, as the sign-in counts it). */
+export function requestContext(runtime: Pick<Runtime, 'db' | 'clock'>, session: SessionContext, clientAddress?: string): RequestContext {
   return {
     db: runtime.db,
     domain: { id: session.domain.id, label: session.domain.label },
     user: { id: session.user.id, email: session.user.email },
     now: runtime.clock(),
+    caller: { sessionHash: session.tokenHash, ip: clientAddress ?? 'unknown' },
   };
 }
 

@@ -30,13 +30,23 @@ test.describe('signed out', () => {
 test.describe('signed in', () => {
   test.use({ storageState: storageStatePath('admin') });
 
-  for (const path of ['/home', '/account/products', '/account/users']) {
+  for (const path of ['/home', '/account/products', '/account/users', '/account/profile']) {
     test(`${path} has no serious or critical axe violations`, async ({ page }) => {
       await page.goto(path);
       await expect(page.locator('#main')).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
     });
   }
+});
+
+test.describe("signed in at a school without the website (links greyed 'Not activated')", () => {
+  test.use({ storageState: storageStatePath('nosite') });
+
+  test('/home has no serious or critical axe violations', async ({ page }) => {
+    await page.goto('/home');
+    await expect(page.locator('#app-sidebar .not-activated-badge').first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 });
 
 test.describe('support screens', () => {

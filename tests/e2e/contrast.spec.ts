@@ -1,5 +1,6 @@
 import { expect, test } from './support/test';
 import type { Page } from '@playwright/test';
+import { storageStatePath } from './support/env';
 
 /**
  * Alerts' text against their own tint (src/styles/alerts.css), measured in Chromium on the built
@@ -7,9 +8,12 @@ import type { Page } from '@playwright/test';
  * axe cannot judge colours Tabler mixes with color-mix(), so this computes them itself.
  */
 
-/** The contrast of an element's text colour against its background, both as Chromium computes them. */
-function contrastOf(page: Page, selector: string): Promise<number> {
-  return page.locator(selector).evaluate((element) => {
+/**
+ * The contrast of an element's text colour against its background, both as Chromium computes them:
+ * its own, or that of the ancestor `backgroundOf` names (a link on the sidebar's colour).
+ */
+function contrastOf(page: Page, selector: string, backgroundOf?: string): Promise<number> {
+  return page.locator(selector).first().evaluate((element, backgroundOf) => {
     const canvas = document.createElement('canvas').getContext('2d', { willReadFrequently: true });
     if (!canvas) throw new Error('no 2D canvas');
     /** Any CSS colour (oklab(), color(srgb ...)) as 0-255 sRGB, through a canvas pixel. */
@@ -26,10 +30,11 @@ function contrastOf(page: Page, selector: string): Promise<number> {
       });
       return 0.2126 * r + 0.7152 * g + 0.0722 * b;
     };
-    const style = getComputedStyle(element);
-    const [light, dark] = [luminance(style.color), luminance(style.backgroundColor)].sort((a, b) => b - a);
+    const background = backgroundOf ? element.closest(backgroundOf) : element;
+    if (!background) throw new Error(`no ${backgroundOf ?? ''} around the element`);
+    const [light, dark] = [luminance(getComputedStyle(element).color), luminance(getComputedStyle(background).backgroundColor)].sort((a, b) => b - a);
     return ((light ?? 0) + 0.05) / ((dark ?? 0) + 0.05);
-  });
+  }, backgroundOf);
 }
 
 test('the sign-in error reads at 4.5:1 or more', async ({ page }) => {
@@ -58,3 +63,21 @@ for (const theme of ['light', 'dark'] as const) {
     }
   });
 }
+
+test.describe("links to a product the school lacks ('Not activated')", () => {
+  test.use({ storageState: storageStatePath('nosite') });
+
+  for (const scheme of ['white', 'light', 'dark'] as const) {
+    test(`read at 4.5:1 or more, greyed and badge alike, in the ${scheme} colour scheme`, async ({ page }) => {
+      await page.goto('/home');
+      await page.evaluate((value) => {
+        document.documentElement.setAttribute('data-scheme', value);
+        if (value === 'dark') document.documentElement.setAttribute('data-bs-theme', 'dark');
+      }, scheme);
+      expect(await contrastOf(page, '#app-sidebar .menu-link.not-activated > span:first-child', '#app-sidebar')).toBeGreaterThanOrEqual(4.5);
+      expect(await contrastOf(page, '#app-sidebar .not-activated-badge')).toBeGreaterThanOrEqual(4.5);
+      expect(await contrastOf(page, '.quick-link.not-activated .not-activated-badge')).toBeGreaterThanOrEqual(4.5);
+      expect(await contrastOf(page, '.quick-link.not-activated .text-secondary', '.card')).toBeGreaterThanOrEqual(4.5);
+    });
+  }
+});

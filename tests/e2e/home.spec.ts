@@ -21,7 +21,7 @@ const QUICK_LINKS = [
   ['My Tickets', '/support/tickets'],
 ];
 
-/** Spec section 2's sidebar menu, in its order, with the screens added since (Sent Newsletters, Activity Log). */
+/** Spec section 2's sidebar menu, in its order, with the screens added since (Sent Newsletters, My Profile, Activity Log). */
 const SIDEBAR = [
   ['Home', '/home'],
   ['Manage Posts', '/website/posts'],
@@ -41,6 +41,7 @@ const SIDEBAR = [
   ['Status', '/hapara/status'],
   ['My Products', '/account/products'],
   ['Manage Users', '/account/users'],
+  ['My Profile', '/account/profile'],
   ['Activity Log', '/account/activity'],
   ['My Tickets', '/support/tickets'],
   ['New Support Ticket', '/support/new'],

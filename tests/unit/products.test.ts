@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { missingProduct, productsOf } from '../../src/lib/products';
+import { linkState } from '../../src/lib/menu';
 import { PRODUCT_GATES } from '../../src/app/shell-modules';
 import type { Products } from '../../src/lib/contract/shell';
 
@@ -56,5 +57,26 @@ describe('productsOf', () => {
     expect(productsOf({ hapara: 1, newsletter: 0, builder: 0, website: 1, app: 0 })).toEqual(
       only({ hapara: true, website: true }),
     );
+  });
+});
+
+describe("the shell's links (linkState: the sidebar's and the Quick Links' one rule)", () => {
+  const everywhere = () => true;
+
+  it("greys a page of a product the school lacks ('not-activated'), and leaves the others open", () => {
+    const school = { gates: PRODUCT_GATES, products: only({ newsletter: true }), pageAvailable: everywhere };
+    expect(linkState('/website/posts', school)).toBe('not-activated');
+    expect(linkState('/newsletter/send/builder', school)).toBe('not-activated');
+    expect(linkState('/newsletter/manage/list', school)).toBe('open');
+    expect(linkState('/account/profile', school)).toBe('open');
+    expect(linkState('/website/posts?page=2', school)).toBe('not-activated');
+  });
+
+  it('hides a page the backend cannot show, whatever the products (upstream mode)', () => {
+    const upstream = (products: Products) => ({ gates: PRODUCT_GATES, products, pageAvailable: (path: string) => path !== '/account/profile' && path !== '/app/send' });
+    expect(linkState('/account/profile', upstream(ALL))).toBe('hidden');
+    expect(linkState('/app/send', upstream(NONE))).toBe('hidden');
+    expect(linkState('/app/managestaff', upstream(NONE))).toBe('not-activated');
+    expect(linkState('/app/managestaff', upstream(ALL))).toBe('open');
   });
 });

@@ -32,6 +32,15 @@ function isPublicPath(pathname: string): boolean {
   return pathname === '/login' || isSignedOutAccountPath(pathname) || isPublicSitePath(pathname) || isUnsubscribePath(pathname);
 }
 
+/** The client's address as the adapter gives it; undefined where it cannot (Astro throws rather than guess). */
+function clientAddressOf(context: APIContext): string | undefined {
+  try {
+    return context.clientAddress;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function embeddedPages(runtime: Runtime, context: APIContext, next: MiddlewareNext): Promise<Response> {
   const { pathname, search } = context.url;
   const sitesOrigin = runtime.config.PORTAL_SITES_URL;
@@ -54,7 +63,7 @@ export async function embeddedPages(runtime: Runtime, context: APIContext, next:
   context.locals.pageAvailable = () => true;
   const session = await loadSession(runtime.db, context.cookies.get(SESSION_COOKIE)?.value, runtime.clock());
   context.locals.session = session;
-  const ctx = session ? requestContext(runtime, session) : null;
+  const ctx = session ? requestContext(runtime, session, clientAddressOf(context)) : null;
   context.locals.backend = { mode: 'embedded', runtime, ctx };
   context.locals.backends = ctx ? embeddedBackends(ctx, runtime) : null;
 

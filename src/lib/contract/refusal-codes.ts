@@ -29,6 +29,7 @@ export const REFUSAL_CODES = [
   'mail_header',
   // account
   'last_user',
+  'wrong_password',
   // app
   'no_website',
   'post_not_public',

@@ -3,6 +3,7 @@ import { successSchema } from '../../lib/contract/envelope';
 import { defineCalls } from '../../lib/contract/calls';
 import { ACCOUNT_ENDPOINTS } from './endpoints';
 import {
+  CURRENT_PASSWORD_REQUIRED,
   FIELDS_REQUIRED,
   INVALID_EMAIL,
   INVALID_NAME,
@@ -92,10 +93,40 @@ export const resendInvitationResponseSchema = successSchema({ user: accountUserS
 /** The most of an add or resend body the server reads: an email and a name. */
 export const ACCOUNT_USER_MAX_BYTES = 8 * 1024;
 
-/** Manage Users' calls: endpoints (./account-endpoints.ts) joined with their schemas. */
+/** Account > My Profile: the signed-in user as the page shows them; `otherSessions` counts their sign-ins elsewhere still open. */
+export const profileSchema = z.object({ name: z.string(), email: z.string(), otherSessions: z.number().int().min(0) });
+export type Profile = z.infer<typeof profileSchema>;
+export const profileResponseSchema = successSchema({ profile: profileSchema });
+
+/** POST /api/account/profile/name {name}: the user's own name (the header's), by the Manage Users name rule. */
+export const renameSelfRequestSchema = z.object({ name: userNameSchema });
+
+/**
+ * POST /api/account/profile/password {current, password, confirm}: the current password (checked
+ * under the sign-in limits), and the new one by the welcome and reset pages' rules, typed twice.
+ */
+export const changePasswordRequestSchema = z
+  .object({
+    current: z.string({ error: CURRENT_PASSWORD_REQUIRED }).min(1, CURRENT_PASSWORD_REQUIRED).max(PASSWORD_MAX_LENGTH, CURRENT_PASSWORD_REQUIRED),
+    password: newPasswordSchema,
+    confirm: z.string({ error: PASSWORDS_DIFFER }),
+  })
+  .refine((form) => form.password === form.confirm, { error: PASSWORDS_DIFFER, path: ['confirm'] });
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+/** POST /api/account/profile/sessions/end-others: `ended` says how many other sign-ins it ended. */
+export const endOtherSessionsResponseSchema = successSchema({ profile: profileSchema, ended: z.number().int().min(0) });
+
+/** The most of a profile body the server reads: a name, or three passwords at their longest. */
+export const PROFILE_MAX_BYTES = 16 * 1024;
+
+/** Manage Users' and My Profile's calls: endpoints (./endpoints.ts) joined with their schemas. */
 export const accountCalls = defineCalls(ACCOUNT_ENDPOINTS, {
   users: { response: usersResponseSchema },
   addUser: { body: addUserRequestSchema, response: addUserResponseSchema, maxBytes: ACCOUNT_USER_MAX_BYTES },
   deleteUser: { params: deleteUserParamsSchema, response: deleteUserResponseSchema },
   resendInvitation: { body: resendInvitationRequestSchema, response: resendInvitationResponseSchema, maxBytes: ACCOUNT_USER_MAX_BYTES },
+  renameSelf: { body: renameSelfRequestSchema, response: profileResponseSchema, maxBytes: PROFILE_MAX_BYTES },
+  changePassword: { body: changePasswordRequestSchema, response: profileResponseSchema, maxBytes: PROFILE_MAX_BYTES },
+  endOtherSessions: { response: endOtherSessionsResponseSchema },
 });

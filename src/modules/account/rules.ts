@@ -45,3 +45,22 @@ export const PASSWORD_TOO_LONG = `A password can be at most ${PASSWORD_MAX_LENGT
 export const PASSWORDS_DIFFER = 'The two passwords are not the same.';
 export const RESET_EMAIL_INVALID = 'Enter a valid email address.';
 export const RESET_LIMITED = 'Too many reset requests have been made. Please wait an hour and try again.';
+
+/** Account > My Profile (beyond the spec): the toasts, as the spec's 'Success! …' ones, and its refusals. */
+export const PROFILE_PATH = '/account/profile';
+export const NAME_CHANGED = 'Success! Your name has been changed.';
+export const PASSWORD_CHANGED = 'Success! Password changed.';
+export const WRONG_CURRENT_PASSWORD = 'Your current password is not right.';
+export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password.';
+
+/** 'Success! Signed out of 2 other sessions.' (none: the button was pressed with nothing left to end). */
+export function otherSessionsEndedText(ended: number): string {
+  if (ended === 0) return 'You were not signed in anywhere else.';
+  return `Success! Signed out of ${ended} other ${ended === 1 ? 'session' : 'sessions'}.`;
+}
+
+/** What the profile says of the user's other sessions. */
+export function otherSessionsText(count: number): string {
+  if (count === 0) return 'You are not signed in anywhere else.';
+  return `You are also signed in from ${count === 1 ? '1 other place' : `${count} other places`} (browsers or devices).`;
+}

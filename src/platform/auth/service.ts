@@ -12,36 +12,52 @@ export type LoginResult =
   | { ok: true; token: string; session: SessionContext }
   | { ok: false; reason: 'invalid' | 'limited'; message: string };
 
+/** A password checked under the sign-in limits: right (for `user`), wrong, or not checked at all (limited). */
+export type PasswordCheck<U> = { ok: true; user: U } | { ok: false; reason: 'invalid' | 'limited'; message: string };
+
 /**
- * Checks credentials under the rate limit (see `reserveLoginAttempt`). The attempt is reserved
+ * Checks `password` under the sign-in rate limit (see `reserveLoginAttempt`), for the sign-in and
+ * for anything else that asks a signed-in user for their password (the profile's password change):
+ * both count towards the same limits, per email and per client address. The attempt is reserved
  * before its password is checked, so guessing cannot continue while the limit holds, not even by
  * a burst of attempts at once; a right password clears the reservation, a wrong one leaves it as
- * the failure. Every reserved attempt checks a hash, the dummy one for an unknown email, so timing
- * does not tell which emails exist. A Refusal (429) when too many passwords wait to be hashed: the
- * attempt then counts for nothing.
+ * the failure. Every reserved attempt checks a hash, the dummy one when `find` finds nobody, so
+ * timing does not tell which emails exist. A Refusal (429) when too many passwords wait to be
+ * hashed: the attempt then counts for nothing.
  */
-export async function login(
+export async function checkPasswordUnderLimits<U extends { password_hash: string }>(
   db: Db,
-  input: { email: string; password: string; ip: string; now: number; sessionSeconds: number },
-): Promise<LoginResult> {
+  input: { email: string; password: string; ip: string; now: number },
+  find: () => Promise<U | undefined>,
+): Promise<PasswordCheck<U>> {
   const key = { email: input.email, ip: input.ip };
   const reservation = await reserveLoginAttempt(db, key, input.now);
   if ('refused' in reservation) {
     return { ok: false, reason: 'limited', message: reservation.refused === 'slowed' ? LOGIN_SLOWED_MESSAGE : LOGIN_LIMITED_MESSAGE };
   }
 
-  let user: Awaited<ReturnType<typeof findUserByEmail>>;
+  let user: U | undefined;
   let valid: boolean;
   try {
-    user = await findUserByEmail(db, input.email);
+    user = await find();
     valid = await verifyPassword(input.password, user?.password_hash ?? (await DUMMY_HASH_PROMISE));
   } catch (err) {
     await releaseLoginAttempt(db, reservation.id);
     throw err;
   }
   if (!user || !valid) return { ok: false, reason: 'invalid', message: LOGIN_FAILED_MESSAGE };
-
   await clearLoginFailures(db, key);
+  return { ok: true, user };
+}
+
+/** Signs in: the password checked under the rate limit (`checkPasswordUnderLimits`), then a new session. */
+export async function login(
+  db: Db,
+  input: { email: string; password: string; ip: string; now: number; sessionSeconds: number },
+): Promise<LoginResult> {
+  const checked = await checkPasswordUnderLimits(db, input, () => findUserByEmail(db, input.email));
+  if (!checked.ok) return checked;
+  const { user } = checked;
   const token = await createSession(db, {
     userId: user.id,
     domainId: user.domain_id,

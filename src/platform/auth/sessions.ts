@@ -85,3 +85,22 @@ export async function revokeUserSessions(db: Db, userId: number): Promise<void> 
 export async function purgeExpiredSessions(db: Db, now: number): Promise<void> {
   await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
 }
+
+/** How many sessions of the user are open besides `exceptHash` (expired ones do not count: they sign nobody in). */
+export async function countOtherSessions(db: Db, userId: number, exceptHash: string, now: number): Promise<number> {
+  const row = await db
+    .selectFrom('sessions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('id_hash', '!=', exceptHash)
+    .where('expires_at', '>', now)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Ends every session of the user but `exceptHash` (the one asking); returns how many open ones ended. */
+export async function revokeOtherSessions(db: Db, userId: number, exceptHash: string, now: number): Promise<number> {
+  const open = await countOtherSessions(db, userId, exceptHash, now);
+  await db.deleteFrom('sessions').where('user_id', '=', userId).where('id_hash', '!=', exceptHash).execute();
+  return open;
+}

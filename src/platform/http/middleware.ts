@@ -68,7 +68,7 @@ export const gateProducts = (gates: readonly ProductGate[]) =>
 export const requireAuth = createMiddleware<AuthedEnv>(async (c, next) => {
   const session = c.get('session');
   if (!session) return fail(c, 401, MESSAGES.signedOut);
-  c.set('ctx', requestContext(c.get('runtime'), session));
+  c.set('ctx', requestContext(c.get('runtime'), session, c.env?.clientAddress));
   await next();
 });
 

