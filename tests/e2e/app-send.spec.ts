@@ -174,6 +174,9 @@ test.describe('App > Send Notification', () => {
       expect(await seriousViolations(page)).toEqual([]);
 
       await dialog.getByLabel('Title').fill('Changed my mind');
+      // Fixed: the error goes at once, before the next try.
+      await expect(dialog.getByRole('alert')).toHaveCount(0);
+      await expect(dialog.getByLabel('Title')).not.toHaveAttribute('aria-invalid', 'true');
       await dialog.getByRole('button', { name: 'Send Notification' }).click();
       const confirm = page.getByRole('dialog', { name: 'Send this notification?' });
       await confirm.getByRole('button', { name: 'Back' }).click();

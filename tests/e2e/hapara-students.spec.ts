@@ -162,6 +162,8 @@ test.describe('Manage Students', () => {
     await empty.fill('67890');
     await expect(dialog.getByRole('alert')).toHaveCount(0);
     await expect(empty).not.toHaveAttribute('aria-invalid', 'true');
+    // Its toast too, well before its own 8 s.
+    await expect(toast(page, FIELDS_REQUIRED)).toHaveCount(0, { timeout: 3_000 });
     await dialog.getByRole('button', { name: 'Add New Student' }).click();
     await expect(toast(page, ADD_REQUESTED)).toBeVisible();
     await expect(dialog).toHaveCount(0);

@@ -29,12 +29,18 @@ export const toasts: ShownToast[] = [];
 /** Texts of the toasts shown, as `type: text` (what a user saw, in order). */
 export const toastTexts = (): string[] => toasts.map((t) => `${t.type ?? 'info'}: ${t.text}`);
 
-/** The toast module as the tests see it: what would be shown is recorded in `toasts`. */
+/** Toasts hidden before their time (a fixed form's error), as `type: text`. */
+export const dismissedToasts: string[] = [];
+
+/** The toast module as the tests see it: what would be shown is recorded in `toasts`, what is hidden in `dismissedToasts`. */
 export const fakeToastModule = {
   TOAST_DEFAULT_MS: 8000,
   showToast(text: string, options: ToastOptions = {}): Promise<void> {
     toasts.push({ text, type: options.type, ...(options.onClick ? { onClick: options.onClick } : {}) });
     return Promise.resolve();
+  },
+  dismissToast(type: NonNullable<ToastOptions['type']>, text: string): void {
+    dismissedToasts.push(`${type}: ${text}`);
   },
 };
 
@@ -303,6 +309,7 @@ export function useFakeBrowser(address = '/', options: { framed?: boolean } = {}
     api = new FakeApi();
     win = new FakeWindow(address, options);
     toasts.length = 0;
+    dismissedToasts.length = 0;
     vi.stubGlobal('fetch', api.fetch);
     vi.stubGlobal('window', win);
     vi.stubGlobal('document', { body: { dataset: { loginUrl: LOGIN_URL } } });

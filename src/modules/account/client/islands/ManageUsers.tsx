@@ -71,11 +71,10 @@ export default function ManageUsers({ users: initial, invitations = true }: Mana
   const users = useStore(store.$users);
   const busy = useStore(store.$busy);
   const adding = useStore(store.$adding);
-  const addError = useStore(store.$addError);
+  const { message: addError, field: invalid } = useStore(store.addError.$error);
   const id = useId();
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
-  const [invalid, setInvalid] = useState<UserField | null>(null);
   const [asking, setAsking] = useState<Asking>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const nameRef = useRef<HTMLInputElement>(null);
@@ -96,11 +95,9 @@ export default function ManageUsers({ users: initial, invitations = true }: Mana
     if (outcome.ok) {
       setEmail('');
       setName('');
-      setInvalid(null);
       emailRef.current?.focus();
       return;
     }
-    setInvalid(outcome.field ?? null);
     if (outcome.field === 'name') nameRef.current?.focus();
     else if (outcome.field === 'email') emailRef.current?.focus();
   };
@@ -189,7 +186,10 @@ export default function ManageUsers({ users: initial, invitations = true }: Mana
                 value={email}
                 invalid={invalid === 'email'}
                 describedBy={describe('email')}
-                onChange={setEmail}
+                onChange={(value) => {
+                  setEmail(value);
+                  store.addError.edited('email', { email: value, name });
+                }}
               />
               <AddUserField
                 id={`${id}-name`}
@@ -202,7 +202,10 @@ export default function ManageUsers({ users: initial, invitations = true }: Mana
                 value={name}
                 invalid={invalid === 'name'}
                 describedBy={describe('name')}
-                onChange={setName}
+                onChange={(value) => {
+                  setName(value);
+                  store.addError.edited('name', { email, name: value });
+                }}
               />
               {invitations ? <td className="users-add-spacer" data-label="" /> : null}
               <td className="text-end" data-label="">

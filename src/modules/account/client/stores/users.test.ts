@@ -24,7 +24,7 @@ describe('Manage Users', () => {
     expect(browser.api.sentTo(accountApi.addUser).map((c) => c.body)).toEqual([{ email: 'beth@school.test', name: 'Beth' }]);
     expect(toastTexts()).toEqual([`success: ${USER_ADDED}`]);
     expect(store.$users.get()).toEqual([newcomer, clerk, me, colleague]);
-    expect(store.$addError.get()).toBe('');
+    expect(store.addError.$error.get().message).toBe('');
     expect(store.$adding.get()).toBe(false);
   });
 
@@ -44,7 +44,7 @@ describe('Manage Users', () => {
 
     browser.api.refuse(accountApi.addUser, { message: ALREADY_AUTHORISED });
     expect(await store.add('head@school.test', 'Head')).toEqual({ ok: false, field: 'email' });
-    expect(store.$addError.get()).toBe(ALREADY_AUTHORISED);
+    expect(store.addError.$error.get()).toEqual({ message: ALREADY_AUTHORISED, field: 'email' });
     expect(toastTexts()).toEqual([`error: ${ALREADY_AUTHORISED}`]);
 
     browser.api.refuse(accountApi.addUser, { message: INVALID_NAME });
@@ -62,7 +62,7 @@ describe('Manage Users', () => {
     const store = createManageUsersStore([me]);
 
     expect(await store.add('x@school.test', 'X')).toEqual({ ok: false });
-    expect(store.$addError.get()).toBe('Failed! Please try again!');
+    expect(store.addError.$error.get()).toEqual({ message: 'Failed! Please try again!', field: null });
     expect(toastTexts()).toEqual(['error: Failed! Please try again!']);
   });
 

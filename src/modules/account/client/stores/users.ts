@@ -11,6 +11,7 @@ import { accountApi } from '../../calls';
 import { FIELDS_REQUIRED, INVITATION_SENT, INVALID_NAME, NAME_TOO_LONG, USER_ADDED, USER_DELETED } from '../../rules';
 import type { AccountUser } from '../../contract';
 import type { Failure } from '../../../../lib/contract/envelope';
+import { createFormError, type FormErrorStore } from '../../../../ui/stores/form-error';
 
 /** Which field of the last row a refusal is about, so the row can mark it and move focus there. */
 export type UserField = 'email' | 'name';
@@ -22,8 +23,8 @@ export interface AddOutcome {
 
 export interface ManageUsersStore {
   $users: ReadableAtom<readonly AccountUser[]>;
-  /** What is wrong with the last row ('' when nothing). */
-  $addError: ReadableAtom<string>;
+  /** What is wrong with the last row, and its field; it goes once the user fixes that field. */
+  addError: FormErrorStore<UserField>;
   $adding: ReadableAtom<boolean>;
   /** Addresses with a call on its way (their buttons wait). */
   $busy: ReadableAtom<ReadonlySet<string>>;
@@ -42,7 +43,7 @@ function fieldOf(message: string, email: string): UserField {
 
 export function createManageUsersStore(initial: readonly AccountUser[]): ManageUsersStore {
   const $users = atom<readonly AccountUser[]>(initial);
-  const $addError = atom('');
+  const addError = createFormError<UserField>(['email', 'name']);
   const $adding = atom(false);
   const $busy = atom<ReadonlySet<string>>(new Set());
 
@@ -75,12 +76,12 @@ export function createManageUsersStore(initial: readonly AccountUser[]): ManageU
 
   return {
     $users,
-    $addError,
+    addError,
     $adding,
     $busy,
     async add(email, name) {
       if ($adding.get()) return { ok: false };
-      $addError.set('');
+      addError.clear();
       $adding.set(true);
       let refusal = '';
       const res = await send(
@@ -96,8 +97,9 @@ export function createManageUsersStore(initial: readonly AccountUser[]): ManageU
       );
       $adding.set(false);
       if (!res) {
-        $addError.set(refusal || GENERIC_FAILURE);
-        return refusal ? { ok: false, field: fieldOf(refusal, email) } : { ok: false };
+        const field = refusal ? fieldOf(refusal, email) : null;
+        addError.fail(refusal || GENERIC_FAILURE, field);
+        return field ? { ok: false, field } : { ok: false };
       }
       void showToast(USER_ADDED, { type: 'success' });
       $users.set(

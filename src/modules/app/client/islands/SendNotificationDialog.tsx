@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { useLeaveGuard } from '../../../../ui/islands/useLeaveGuard';
+import { createFormError } from '../../../../ui/stores/form-error';
 import type { SendStore } from '../stores/send';
 import type { SendPostRow } from '../../notifications';
 import { cutText, MAX_NOTIFICATION_MESSAGE_LENGTH, MAX_NOTIFICATION_TITLE_LENGTH, NOTIFICATION_FIELDS_REQUIRED } from '../../rules';
@@ -29,8 +30,8 @@ export function SendNotificationDialog({ store, row, onClose, fallbackFocus }: S
   const start = { title: cutText(row.title, MAX_NOTIFICATION_TITLE_LENGTH), message: cutText(row.excerpt, MAX_NOTIFICATION_MESSAGE_LENGTH) };
   const [values, setValues] = useState(start);
   const [step, setStep] = useState<'write' | 'confirm'>('write');
-  const [error, setError] = useState('');
-  const [invalid, setInvalid] = useState<Field | null>(null);
+  const [formError] = useState(() => createFormError<Field>(['title', 'message'], NOTIFICATION_FIELDS_REQUIRED));
+  const { message: error, field: invalid } = useStore(formError.$error);
   const fallback = useRef(fallbackFocus);
   fallback.current = fallbackFocus;
   const dirty = values.title !== start.title || values.message !== start.message;
@@ -62,8 +63,7 @@ export function SendNotificationDialog({ store, row, onClose, fallbackFocus }: S
   }, [step]);
 
   const showError = (message: string, field: Field | null) => {
-    setError(message);
-    setInvalid(field);
+    formError.fail(message, field);
     setStep('write');
     if (field) ref.current?.querySelector<HTMLElement>(`#${CSS.escape(fieldId(field))}`)?.focus();
   };
@@ -72,8 +72,7 @@ export function SendNotificationDialog({ store, row, onClose, fallbackFocus }: S
     event.preventDefault();
     const empty = (['title', 'message'] as const).find((field) => values[field].trim() === '');
     if (empty) return showError(NOTIFICATION_FIELDS_REQUIRED, empty);
-    setError('');
-    setInvalid(null);
+    formError.clear();
     setStep('confirm');
   };
 
@@ -95,7 +94,9 @@ export function SendNotificationDialog({ store, row, onClose, fallbackFocus }: S
   });
   const change = (name: Field) => (event: { currentTarget: { value: string } }) => {
     const { value } = event.currentTarget;
-    setValues((current) => ({ ...current, [name]: value }));
+    const next = { ...values, [name]: value };
+    setValues(next);
+    formError.edited(name, next);
   };
 
   return (

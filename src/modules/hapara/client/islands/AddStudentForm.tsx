@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { errorAfterEdit, type FormError, type StudentListStore } from '../stores/students';
+import type { StudentListStore } from '../stores/students';
+import { createFormError } from '../../../../ui/stores/form-error';
 import { MAX_FIELD_LENGTH, MAX_STUDENT_NAME_LENGTH } from '../../rules';
 import { StudentDialog } from './StudentDialog';
 import { ClassSelect, TextField } from './StudentFields';
@@ -22,7 +23,8 @@ export function AddStudentForm({ store, fields, onClose, fallbackFocus }: AddStu
   const id = useId();
   const adding = useStore(store.$adding);
   const [values, setValues] = useState<Record<string, string>>({});
-  const [{ error, invalid }, setFormError] = useState<FormError>({ error: '', invalid: null });
+  const [formError] = useState(() => createFormError<string>(store.addKeys));
+  const { message: error, field: invalid } = useStore(formError.$error);
   const form = useRef<HTMLDivElement>(null);
   const errorId = `${id}-error`;
   const fieldId = (key: string) => `${id}-f${store.addKeys.indexOf(key)}`;
@@ -34,7 +36,7 @@ export function AddStudentForm({ store, fields, onClose, fallbackFocus }: AddStu
       return;
     }
     if (!outcome.message) return; // a call already on its way
-    setFormError({ error: outcome.message, invalid: outcome.field ?? null });
+    formError.fail(outcome.message, outcome.field);
     if (outcome.field) form.current?.querySelector<HTMLElement>(`#${CSS.escape(fieldId(outcome.field))}`)?.focus();
   };
 
@@ -48,7 +50,7 @@ export function AddStudentForm({ store, fields, onClose, fallbackFocus }: AddStu
       const next = { ...values, [key]: value };
       setValues(next);
       // A fixed field's error goes at once (not at the next submit).
-      setFormError((current) => errorAfterEdit(current, key, store.addKeys, next));
+      formError.edited(key, next);
     },
   });
 

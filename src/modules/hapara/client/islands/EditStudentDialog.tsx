@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { errorAfterEdit, type EditField, type FormError, type StudentEdit, type StudentListRow, type StudentListStore } from '../stores/students';
+import type { EditField, StudentEdit, StudentListRow, StudentListStore } from '../stores/students';
+import { createFormError } from '../../../../ui/stores/form-error';
 import { MAX_STUDENT_NAME_LENGTH } from '../../rules';
 import { MAX_EMAIL_LENGTH } from '../../../../lib/forms';
 import { StudentDialog } from './StudentDialog';
@@ -24,7 +25,8 @@ export function EditStudentDialog({ store, row, onClose, fallbackFocus }: EditSt
   const busy = useStore(store.$busy).has(row.key);
   const start: StudentEdit = { firstname: row.firstname, lastname: row.lastname, class: row.class, email: row.email };
   const [values, setValues] = useState<StudentEdit>(start);
-  const [{ error, invalid }, setFormError] = useState<FormError>({ error: '', invalid: null });
+  const [formError] = useState(() => createFormError<string>(FIELDS));
+  const { message: error, field: invalid } = useStore(formError.$error);
   const body = useRef<HTMLDivElement>(null);
   const errorId = `${id}-error`;
   const fieldId = (key: EditField) => `${id}-${key}`;
@@ -36,7 +38,7 @@ export function EditStudentDialog({ store, row, onClose, fallbackFocus }: EditSt
       return;
     }
     if (!outcome.message) return;
-    setFormError({ error: outcome.message, invalid: outcome.field ?? null });
+    formError.fail(outcome.message, outcome.field);
     const field = FIELDS.find((key) => key === outcome.field);
     if (field) body.current?.querySelector<HTMLElement>(`#${CSS.escape(fieldId(field))}`)?.focus();
   };
@@ -51,7 +53,7 @@ export function EditStudentDialog({ store, row, onClose, fallbackFocus }: EditSt
       const next = { ...values, [key]: value };
       setValues(next);
       // A fixed field's error goes at once (not at the next submit).
-      setFormError((current) => errorAfterEdit(current, key, FIELDS, next));
+      formError.edited(key, next);
     },
   });
 

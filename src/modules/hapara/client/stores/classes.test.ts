@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { toastTexts, useFakeBrowser } from '../../../../ui/stores/test-support';
+import { dismissedToasts, toastTexts, useFakeBrowser } from '../../../../ui/stores/test-support';
 import { haparaApi } from '../../calls';
 import type { ClassRow } from '../../contract';
 import { CLASSES_ALREADY_PENDING, CLASSES_REQUESTED, FIELDS_REQUIRED, HAPARA_LOAD_FAILED_PATH, INVALID_TEACHER_USERNAME, MAX_TEACHERS_PER_CLASS, TOO_MANY_TEACHERS } from '../../rules';
@@ -72,6 +72,11 @@ describe('Manage Classes', () => {
     expect([...store.$invalid.get()]).toEqual([invalidKey('7m', 'name'), invalidKey('7e', 'teachers')]);
     store.setName('7m', 'Maths');
     expect([...store.$invalid.get()]).toEqual([invalidKey('7e', 'teachers')]);
+    expect(dismissedToasts).toEqual([]);
+    // The last empty field filled: its toast goes too.
+    store.addTeacher('7e', 'b.teacher');
+    expect([...store.$invalid.get()]).toEqual([]);
+    expect(dismissedToasts).toEqual([`error: ${FIELDS_REQUIRED}`]);
   });
 
   it('sends the whole list, names trimmed; the changed classes then wait for verification', async () => {

@@ -6,7 +6,7 @@
 import { atom, computed, type ReadableAtom } from 'nanostores';
 import { send } from '../../../../lib/browser/send';
 import { GENERIC_FAILURE } from '../../../../lib/browser/api-client';
-import { showToast } from '../../../../lib/browser/toast';
+import { dismissToast, showToast } from '../../../../lib/browser/toast';
 import { haparaApi } from '../../calls';
 import { CLASSES_REQUESTED, FIELDS_REQUIRED, HAPARA_LOAD_FAILED_PATH, INVALID_TEACHER_USERNAME, MAX_TEACHERS_PER_CLASS, TOO_MANY_TEACHERS, USERNAME_PATTERN } from '../../rules';
 import type { ClassRow, Teacher } from '../../contract';
@@ -93,6 +93,8 @@ export function createClassListStore(initial: ClassListData): ClassListStore {
       const next = new Set($invalid.get());
       next.delete(key);
       $invalid.set(next);
+      // The last empty field filled: 'All fields must be filled in' no longer stands.
+      if (next.size === 0) dismissToast('error', FIELDS_REQUIRED);
     }
   }
 

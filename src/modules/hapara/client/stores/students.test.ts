@@ -3,7 +3,7 @@ import { toastTexts, useFakeBrowser } from '../../../../ui/stores/test-support';
 import { haparaApi } from '../../calls';
 import type { StudentRow } from '../../contract';
 import { FIELDS_REQUIRED, HAPARA_LOAD_FAILED_PATH, INVALID_STUDENT_EMAIL, STUDENT_ADD_REQUESTED, STUDENT_DELETE_REQUESTED, STUDENT_EDIT_REQUESTED } from '../../rules';
-import { createStudentListStore, errorAfterEdit, type StudentListRow } from './students';
+import { createStudentListStore, type StudentListRow } from './students';
 
 vi.mock('../../../../lib/browser/toast', () => import('../../../../ui/stores/test-support').then((m) => m.fakeToastModule));
 
@@ -150,30 +150,5 @@ describe('Manage Students', () => {
     expect(await other.remove(rowOf(other, 4))).toBe(false);
     expect(rowOf(other, 4).pending).toBeNull();
     expect(toastTexts()).toEqual([`success: ${STUDENT_DELETE_REQUESTED}`, 'error: Failed! Please try again!']);
-  });
-});
-
-describe('the add and edit forms’ error as the user fixes fields', () => {
-  const keys = ['publicfirstname', 'publiclastname', 'class'];
-  const required = { error: FIELDS_REQUIRED, invalid: 'publicfirstname' };
-
-  it('‘All fields must be filled in’ moves to the next empty field, and goes once every field is filled', () => {
-    const typedFirst = errorAfterEdit(required, 'publicfirstname', keys, { publicfirstname: 'Ana' });
-    expect(typedFirst).toEqual({ error: FIELDS_REQUIRED, invalid: 'publiclastname' });
-    const typedLast = errorAfterEdit(typedFirst, 'publiclastname', keys, { publicfirstname: 'Ana', publiclastname: 'Ngata' });
-    expect(typedLast).toEqual({ error: FIELDS_REQUIRED, invalid: 'class' });
-    expect(errorAfterEdit(typedLast, 'class', keys, { publicfirstname: 'Ana', publiclastname: 'Ngata', class: 'R1' })).toEqual({ error: '', invalid: null });
-    // Filled in another order: the last field filled clears it too.
-    expect(errorAfterEdit(required, 'class', keys, { publicfirstname: 'Ana', publiclastname: 'Ngata', class: 'R1' })).toEqual({ error: '', invalid: null });
-    // Spaces do not fill a field.
-    expect(errorAfterEdit(required, 'publicfirstname', keys, { publicfirstname: '  ' })).toBe(required);
-  });
-
-  it('the server’s message about a field goes when that field is edited; others stay', () => {
-    const server = { error: 'That email is taken.', invalid: 'email' };
-    expect(errorAfterEdit(server, 'firstname', ['firstname', 'email'], { firstname: 'A', email: 'a@x' })).toBe(server);
-    expect(errorAfterEdit(server, 'email', ['firstname', 'email'], { firstname: 'A', email: 'b@x' })).toEqual({ error: '', invalid: null });
-    const none = { error: '', invalid: null };
-    expect(errorAfterEdit(none, 'email', ['email'], { email: '' })).toBe(none);
   });
 });

@@ -74,27 +74,6 @@ function firstEmpty(keys: readonly string[], values: Readonly<Record<string, str
   return keys.find((key) => !(values[key] ?? '').trim());
 }
 
-/** What a form's error says and which field it marks ('' and null: nothing). */
-export interface FormError {
-  error: string;
-  invalid: string | null;
-}
-
-/**
- * The form's error once the user has edited `key` (the values as they are now): fixing the marked
- * field clears a message about it; 'All fields must be filled in' goes once every field is filled
- * (until then it marks the next empty one), so no stale error stays on a complete form.
- */
-export function errorAfterEdit(current: FormError, key: string, keys: readonly string[], values: Readonly<Record<string, string>>): FormError {
-  if (!current.error) return current;
-  if (current.error === FIELDS_REQUIRED) {
-    const empty = firstEmpty(keys, values);
-    if (empty === undefined) return { error: '', invalid: null };
-    return current.invalid === key && (values[key] ?? '').trim() !== '' ? { error: current.error, invalid: empty } : current;
-  }
-  return current.invalid === key ? { error: '', invalid: null } : current;
-}
-
 /** A refused form's outcome: the failure's message, and its field when the form has that field (marked, focused). */
 function refusedOutcome(failure: Failure | undefined, keys: readonly string[]): FormOutcome {
   const message = failure?.message ?? GENERIC_FAILURE;

@@ -7,11 +7,10 @@ import { useLeaveGuard } from '../../../../ui/islands/useLeaveGuard';
 /** 'Add New Member': full name and email (both required, spec section 5); the fields keep what was typed on a refusal. */
 export function AddMemberForm({ store }: { store: MailingListStore }) {
   const id = useId();
-  const error = useStore(store.$addError);
+  const { message: error, field: invalid } = useStore(store.addError.$error);
   const adding = useStore(store.$adding);
   const [fullname, setFullname] = useState('');
   const [email, setEmail] = useState('');
-  const [invalid, setInvalid] = useState<'fullname' | 'email' | null>(null);
   const nameRef = useRef<HTMLInputElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   // Typed but not added: leaving asks first.
@@ -25,11 +24,9 @@ export function AddMemberForm({ store }: { store: MailingListStore }) {
     if (outcome.ok) {
       setFullname('');
       setEmail('');
-      setInvalid(null);
       nameRef.current?.focus();
       return;
     }
-    setInvalid(outcome.field ?? null);
     if (outcome.field === 'fullname') nameRef.current?.focus();
     else if (outcome.field === 'email') emailRef.current?.focus();
   };
@@ -61,7 +58,10 @@ export function AddMemberForm({ store }: { store: MailingListStore }) {
               value={fullname}
               aria-invalid={invalid === 'fullname' || undefined}
               aria-describedby={describe('fullname')}
-              onChange={(event) => setFullname(event.target.value)}
+              onChange={(event) => {
+                setFullname(event.target.value);
+                store.addError.edited('fullname', { fullname: event.target.value, email });
+              }}
             />
           </div>
           <div className="col-md-5">
@@ -80,7 +80,10 @@ export function AddMemberForm({ store }: { store: MailingListStore }) {
               value={email}
               aria-invalid={invalid === 'email' || undefined}
               aria-describedby={describe('email')}
-              onChange={(event) => setEmail(event.target.value)}
+              onChange={(event) => {
+                setEmail(event.target.value);
+                store.addError.edited('email', { fullname, email: event.target.value });
+              }}
             />
           </div>
           <div className="col-md-2 d-grid">

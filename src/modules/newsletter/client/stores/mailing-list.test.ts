@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { toastTexts, useFakeBrowser } from '../../../../ui/stores/test-support';
+import { dismissedToasts, toastTexts, useFakeBrowser } from '../../../../ui/stores/test-support';
 import { newsletterApi } from '../../calls';
 import type { Member } from '../../contract';
 import { toMemberRows } from '../../lists';
@@ -37,9 +37,13 @@ describe('Manage Mailing List', () => {
 
     expect(await store.add('', 'x@home.test')).toEqual({ ok: false, field: 'fullname' });
     expect(await store.add('Someone', '  ')).toEqual({ ok: false, field: 'email' });
-    expect(store.$addError.get()).toBe(FIELDS_REQUIRED);
+    expect(store.addError.$error.get()).toEqual({ message: FIELDS_REQUIRED, field: 'email' });
     expect(toastTexts()).toEqual([`error: ${FIELDS_REQUIRED}`, `error: ${FIELDS_REQUIRED}`]);
     expect(browser.api.sent).toEqual([]);
+    // Filled in: the error and its toast go before the next try.
+    store.addError.edited('email', { fullname: 'Someone', email: 's@home.test' });
+    expect(store.addError.$error.get().message).toBe('');
+    expect(dismissedToasts).toEqual([`error: ${FIELDS_REQUIRED}`]);
   });
 
   it('adds a member, then shows the first page unfiltered, where the newest member is', async () => {
@@ -61,7 +65,7 @@ describe('Manage Mailing List', () => {
 
     browser.api.refuse(newsletterApi.addMember, { message: ALREADY_MEMBER });
     expect(await store.add('Member 1', 'm1@home.test')).toEqual({ ok: false, field: 'email' });
-    expect(store.$addError.get()).toBe(ALREADY_MEMBER);
+    expect(store.addError.$error.get()).toEqual({ message: ALREADY_MEMBER, field: 'email' });
 
     browser.api.refuse(newsletterApi.addMember, { message: 'fullname: A name cannot contain line breaks or control characters.' });
     expect(await store.add('Two\nlines', 'm5@home.test')).toEqual({ ok: false, field: 'fullname' });
@@ -73,7 +77,7 @@ describe('Manage Mailing List', () => {
     const store = createStore();
 
     expect(await store.add('Member 5', 'm5@home.test')).toEqual({ ok: false });
-    expect(store.$addError.get()).toBe('Failed! Please try again!');
+    expect(store.addError.$error.get()).toEqual({ message: 'Failed! Please try again!', field: null });
     expect(store.$adding.get()).toBe(false);
   });
 

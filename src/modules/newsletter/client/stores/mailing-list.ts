@@ -12,6 +12,7 @@ import { listQuery } from '../../../../lib/lists/location';
 import { GENERIC_FAILURE } from '../../../../lib/browser/api-client';
 import { toMemberRows, type MemberRow } from '../../lists';
 import { createListStore, type ListStore, type ListView } from '../../../../ui/stores/list';
+import { createFormError, type FormErrorStore } from '../../../../ui/stores/form-error';
 
 export const MAILING_LIST_PATH = '/newsletter/manage/list';
 
@@ -30,8 +31,8 @@ export interface AddOutcome {
 }
 
 export interface MailingListStore extends ListStore<MemberRow> {
-  /** What is wrong with the add form ('' when nothing). */
-  $addError: ReadableAtom<string>;
+  /** What is wrong with the add form, and its field; it goes once the user fixes that field. */
+  addError: FormErrorStore<MemberField>;
   $adding: ReadableAtom<boolean>;
   /** Addresses with a delete on its way. */
   $busy: ReadableAtom<ReadonlySet<string>>;
@@ -52,23 +53,24 @@ export function createMailingListStore({ initial, pageSize }: MailingListStoreIn
     },
     initial,
   );
-  const $addError = atom('');
+  const addError = createFormError<MemberField>(['fullname', 'email']);
   const $adding = atom(false);
   const $busy = atom<ReadonlySet<string>>(new Set());
 
   return {
     ...list,
-    $addError,
+    addError,
     $adding,
     $busy,
     async add(fullname, email) {
       if ($adding.get()) return { ok: false };
       if (!fullname.trim() || !email.trim()) {
-        $addError.set(FIELDS_REQUIRED);
+        const field = fullname.trim() ? 'email' : 'fullname';
+        addError.fail(FIELDS_REQUIRED, field);
         void showToast(FIELDS_REQUIRED, { type: 'error' });
-        return { ok: false, field: fullname.trim() ? 'email' : 'fullname' };
+        return { ok: false, field };
       }
-      $addError.set('');
+      addError.clear();
       $adding.set(true);
       let refusal: { message: string; field?: MemberField } | undefined;
       const res = await send(
@@ -87,7 +89,7 @@ export function createMailingListStore({ initial, pageSize }: MailingListStoreIn
       );
       $adding.set(false);
       if (!res) {
-        $addError.set(refusal?.message ?? GENERIC_FAILURE);
+        addError.fail(refusal?.message ?? GENERIC_FAILURE, refusal?.field);
         return { ok: false, ...(refusal?.field ? { field: refusal.field } : {}) };
       }
       void showToast(MEMBER_ADDED, { type: 'success' });

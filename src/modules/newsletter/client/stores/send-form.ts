@@ -5,11 +5,12 @@
  * newsletter's post ('Newsletters' ticked), one attachment, the error to show (and the field it
  * is about), and whether anything was touched (leaving asks first).
  */
-import { atom, map, type MapStore, type ReadableAtom } from 'nanostores';
+import { atom, computed, map, type MapStore, type ReadableAtom } from 'nanostores';
 import { showToast } from '../../../../lib/browser/toast';
 import { REPLY_TO_INVALID, SEND_FIELDS_REQUIRED } from '../../rules';
 import { replyToField } from '../../contract';
 import { NEWSLETTER_CATEGORY, type Category } from '../../../website';
+import { createFormError } from '../../../../ui/stores/form-error';
 
 export interface SendFields {
   from: string;
@@ -61,10 +62,15 @@ export function createSendFormState(init: { categories: readonly Category[]; sch
   const $form = map<SendFields>({ from: init.schoolName, subject: '', replyTo: init.replyTo ?? '' });
   const $ticked = atom<ReadonlySet<number>>(initialTicked(init.categories));
   const $attachment = atom<File | null>(null);
-  const $error = atom<SendFormError>({ text: '' });
+  // From and Subject are required; an error goes (its toast too) once the user fixes its field.
+  const formError = createFormError<keyof SendFields>(['from', 'subject'], SEND_FIELDS_REQUIRED);
+  const $error = computed(formError.$error, (error): SendFormError => (error.field ? { text: error.message, field: error.field } : { text: error.message }));
   const $dirty = atom(false);
   const touched = () => $dirty.set(true);
-  $form.listen(touched);
+  $form.listen((values, _old, changed) => {
+    touched();
+    if (changed) formError.edited(changed, values);
+  });
   $attachment.listen(touched);
   $ticked.listen(touched);
 
@@ -84,10 +90,10 @@ export function createSendFormState(init: { categories: readonly Category[]; sch
     },
     setAttachment: (file) => $attachment.set(file),
     fail(text, field) {
-      $error.set(field ? { text, field } : { text });
+      formError.fail(text, field);
       void showToast(text, { type: 'error' });
     },
-    clearError: () => $error.set({ text: '' }),
+    clearError: () => formError.clear(),
     check() {
       const { from, subject, replyTo } = $form.get();
       if (!from.trim() || !subject.trim()) {

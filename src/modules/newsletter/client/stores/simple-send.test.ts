@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { showFlash } from '../../../../lib/browser/flash';
-import { aFile, toastTexts, useFakeBrowser } from '../../../../ui/stores/test-support';
+import { aFile, dismissedToasts, toastTexts, useFakeBrowser } from '../../../../ui/stores/test-support';
 import { websiteApi } from '../../../website';
 import { newsletterApi } from '../../calls';
 import { NEWSLETTER_SENT, REPLY_TO_INVALID, SEND_FIELDS_REQUIRED } from '../../rules';
@@ -44,6 +44,10 @@ describe('Simple Newsletter', () => {
     expect(toastTexts()).toEqual([`error: ${SEND_FIELDS_REQUIRED}`, `error: ${SEND_FIELDS_REQUIRED}`]);
     expect(browser.api.sent).toEqual([]);
     expect(navigate).not.toHaveBeenCalled();
+    // The from name typed: both fields are filled, so the error and its toast go before the next try.
+    store.$form.setKey('from', 'Demo School');
+    expect(store.$error.get()).toEqual({ text: '' });
+    expect(dismissedToasts).toEqual([`error: ${SEND_FIELDS_REQUIRED}`]);
   });
 
   it('sends from, subject, message, the ticked categories and the attachment, then opens the send’s page with its toast', async () => {

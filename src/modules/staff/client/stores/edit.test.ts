@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { showFlash } from '../../../../lib/browser/flash';
-import { aFile, toastTexts, useFakeBrowser } from '../../../../ui/stores/test-support';
+import { aFile, dismissedToasts, toastTexts, useFakeBrowser } from '../../../../ui/stores/test-support';
 import { staffApi } from '../../calls';
 import type { StaffEntry } from '../../contract';
 import { INVALID_IMAGE_URL, NAME_REQUIRED, STAFF_STALE, STAFF_UPDATED, tooLong } from '../../rules';
@@ -82,6 +82,13 @@ describe('Staff edit screen', () => {
     expect(store.$values.get().role).toBe('Deputy');
     expect(store.$saving.get()).toBe(false);
     expect(store.isDirty()).toBe(true);
+    // Another field edited: the problem stays. Its own field edited: it goes, and its toast too.
+    store.set('class', '7B');
+    expect(store.$problem.get()).toEqual({ field: 'role', message: tooLong('role') });
+    expect(dismissedToasts).toEqual([]);
+    store.set('role', 'Dean');
+    expect(store.$problem.get()).toBeNull();
+    expect(dismissedToasts).toEqual([`error: ${tooLong('role')}`]);
   });
 
   it('finds the entry again when the list changed meanwhile, so Save pressed again saves to the same person', async () => {

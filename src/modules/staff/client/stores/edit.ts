@@ -4,7 +4,7 @@
  * before the call; a refusal keeps what the user typed and says which field. Upload photo fills
  * Image URL. After a save the list shows 'Your staff list has been updated.' at the entry's page.
  */
-import { atom, type ReadableAtom } from 'nanostores';
+import { atom, computed, type ReadableAtom } from 'nanostores';
 import { send } from '../../../../lib/browser/send';
 import { showToast } from '../../../../lib/browser/toast';
 import { setFlash } from '../../../../lib/browser/flash';
@@ -12,6 +12,7 @@ import { GENERIC_FAILURE } from '../../../../lib/browser/api-client';
 import type { Failure } from '../../../../lib/contract/envelope';
 import { STAFF_LIST_ENDPOINTS } from '../../calls';
 import {
+  NAME_REQUIRED,
   STAFF_FIELDS,
   STAFF_SCREENS,
   STAFF_STALE_CODE,
@@ -25,6 +26,7 @@ import {
   type StaffListKind,
 } from '../../rules';
 import type { StaffEntry } from '../../contract';
+import { createFormError } from '../../../../ui/stores/form-error';
 
 export interface StaffEditInit {
   kind: StaffListKind;
@@ -60,7 +62,12 @@ export function createStaffEditStore({ kind, entry }: StaffEditInit): StaffEditS
   const endpoints = STAFF_LIST_ENDPOINTS[kind];
   const start = fieldsOf(entry);
   const $values = atom<StaffFields>(start);
-  const $problem = atom<StaffProblem | null>(null);
+  // The name is the one required field; a problem goes (its toast too) once its field is fixed.
+  const problem = createFormError<StaffField>(['name'], NAME_REQUIRED);
+  const $problem = computed(problem.$error, (error): StaffProblem | null =>
+    error.message ? (error.field ? { message: error.message, field: error.field } : { message: error.message }) : null,
+  );
+  const show = (shown: StaffProblem) => problem.fail(shown.message, shown.field);
   const $saving = atom(false);
   const $uploading = atom(false);
   let saved = false;
@@ -103,7 +110,7 @@ export function createStaffEditStore({ kind, entry }: StaffEditInit): StaffEditS
     $uploading,
     set(field, value) {
       $values.set({ ...$values.get(), [field]: value });
-      if ($problem.get()?.field === field) $problem.set(null);
+      problem.edited(field, $values.get());
     },
     isDirty() {
       if (saved) return false;
@@ -113,12 +120,12 @@ export function createStaffEditStore({ kind, entry }: StaffEditInit): StaffEditS
     async save(navigate) {
       if ($saving.get()) return 'failed';
       const values = $values.get();
-      const problem = staffFieldProblem(values);
-      if (problem) {
-        $problem.set(problem);
+      const invalid = staffFieldProblem(values);
+      if (invalid) {
+        show(invalid);
         return 'invalid';
       }
-      $problem.set(null);
+      problem.clear();
       $saving.set(true);
       const refused = refusal();
       const res = entry
@@ -127,7 +134,7 @@ export function createStaffEditStore({ kind, entry }: StaffEditInit): StaffEditS
       if (!res) {
         if (entry && refused.stale()) await relocate(entry.id);
         $saving.set(false);
-        $problem.set(refused.problem());
+        show(refused.problem());
         return 'failed';
       }
       // The page is leaving: Save stays disabled, and the guard lets it go.
@@ -143,11 +150,11 @@ export function createStaffEditStore({ kind, entry }: StaffEditInit): StaffEditS
       try {
         const res = await send(endpoints.upload, { form: { file } }, { onFailure: refused.onFailure });
         if (!res) {
-          $problem.set({ message: refused.problem().message, field: 'imageURL' });
+          show({ message: refused.problem().message, field: 'imageURL' });
           return false;
         }
         $values.set({ ...$values.get(), imageURL: res.url });
-        if ($problem.get()?.field === 'imageURL') $problem.set(null);
+        problem.edited('imageURL', $values.get());
         return true;
       } finally {
         $uploading.set(false);

@@ -45,7 +45,10 @@ export default function NewGalleryForm() {
           value={title}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
-          onChange={(event) => setTitle(event.target.value)}
+          onChange={(event) => {
+            setTitle(event.target.value);
+            store.edited(event.target.value);
+          }}
         />
         {error ? (
           <div className="invalid-feedback" id={errorId}>

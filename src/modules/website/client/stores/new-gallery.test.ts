@@ -14,6 +14,11 @@ describe('New Gallery', () => {
     expect(await store.create('   ', () => undefined)).toBe('invalid');
     expect(store.$error.get()).toBe(GALLERY_TITLE_REQUIRED);
     expect(browser.api.sent).toEqual([]);
+    // Spaces are no title; a title typed clears the error at once.
+    store.edited('  ');
+    expect(store.$error.get()).toBe(GALLERY_TITLE_REQUIRED);
+    store.edited('Sports day');
+    expect(store.$error.get()).toBe('');
   });
 
   it('creates the gallery with its title trimmed and opens its edit screen, which says it was created', async () => {

@@ -2,11 +2,12 @@
  * New Gallery (/website/galleries/new): the title check, the create call, and the way on to the
  * new gallery's edit screen (which shows the success toast).
  */
-import { atom, type ReadableAtom } from 'nanostores';
+import { atom, computed, type ReadableAtom } from 'nanostores';
 import { send } from '../../../../lib/browser/send';
 import { websiteApi } from '../../calls';
 import { MAX_GALLERY_TITLE_LENGTH } from '../../rules';
 import { setFlash } from '../../../../lib/browser/flash';
+import { createFormError } from '../../../../ui/stores/form-error';
 
 /** Spec section 8. */
 export const GALLERY_CREATED = 'Success! New gallery created!';
@@ -24,24 +25,28 @@ export interface NewGalleryStore {
    * says so), 'failed' (the call failed: the spec's generic toast has shown) or 'created'.
    */
   create(title: string, navigate?: (path: string) => void): Promise<'invalid' | 'failed' | 'created'>;
+  /** The user typed the title: a 'title required' error goes once there is one. */
+  edited(title: string): void;
 }
 
 const assign = (path: string) => window.location.assign(path);
 
 export function createNewGalleryStore(): NewGalleryStore {
   const $saving = atom(false);
-  const $error = atom('');
+  const titleError = createFormError(['title'] as const, GALLERY_TITLE_REQUIRED);
+  const $error = computed(titleError.$error, (error) => error.message);
   return {
     $saving,
     $error,
+    edited: (title) => titleError.edited('title', { title }),
     async create(title, navigate = assign) {
       if ($saving.get()) return 'failed';
       const trimmed = title.trim();
       if (!trimmed) {
-        $error.set(GALLERY_TITLE_REQUIRED);
+        titleError.fail(GALLERY_TITLE_REQUIRED, 'title');
         return 'invalid';
       }
-      $error.set('');
+      titleError.clear();
       $saving.set(true);
       // Spec section 8: a failure shows the generic 'Failed! Please try again!' (the default).
       const res = await send(websiteApi.newGallery, { body: { title: trimmed } });
