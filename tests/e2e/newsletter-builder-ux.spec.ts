@@ -1,6 +1,6 @@
 import { expect, test } from './support/test';
 import { storageStatePath } from './support/env';
-import { toast, uniqueTitle, waitForHydration } from './support/website-lists';
+import { seriousViolations, toast, uniqueTitle, waitForHydration } from './support/website-lists';
 import { createBlock } from '../../src/modules/newsletter/client/stores/builder/document';
 import type { Block, Build } from '../../src/modules/newsletter/builder-rules';
 import type { Locator, Page } from '@playwright/test';
@@ -45,6 +45,12 @@ function tallSpacer(): Block {
 const blocksIn = (page: Page, key: string) => page.locator(`[data-list="${key}"] > .nb-item > .nb-block`);
 const announcer = (page: Page) => page.locator('.nb-builder > [role="status"][aria-live="polite"]');
 const saveState = (page: Page) => page.locator('.nb-save-state');
+
+/** Clicks a sidebar link (on a phone, opening the menu first: the sidebar is off the screen). */
+async function clickSidebarLink(page: Page, name: string, phone: boolean): Promise<void> {
+  if (phone) await page.getByRole('button', { name: 'Show or hide the menu' }).click();
+  await page.locator('#app-sidebar').getByRole('link', { name, exact: true }).click();
+}
 
 /** Whether two boxes overlap (touching edges do not). */
 function overlap(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }): boolean {
@@ -228,8 +234,22 @@ for (const { name, viewport } of SIZES) {
       await expect(saveState(page)).toHaveText('All changes saved');
       await page.getByRole('button', { name: 'Move Divider block up' }).click();
       await expect(saveState(page)).toHaveText('Unsaved changes');
+      // Leaving now asks first (the portal's shared guard); Stay keeps the change.
+      await clickSidebarLink(page, 'Simple Newsletter', name === 'phone');
+      const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+      await leave.getByRole('button', { name: 'Stay' }).click();
+      await expect(saveState(page)).toHaveText('Unsaved changes');
+      // A phone's menu, opened for the link, is closed again (Escape).
+      const menu = page.getByRole('button', { name: 'Show or hide the menu' });
+      if (name === 'phone') {
+        await page.keyboard.press('Escape');
+        await expect(menu).toHaveAttribute('aria-expanded', 'false');
+      }
       await page.getByRole('button', { name: 'Undo', exact: true }).click();
       await expect(saveState(page)).toHaveText('All changes saved');
+      // Nothing unsaved: nothing asks.
+      await clickSidebarLink(page, 'Simple Newsletter', name === 'phone');
+      await expect(page).toHaveURL(/\/newsletter\/send\/simple$/);
     });
   });
 }
@@ -257,6 +277,7 @@ test.describe('the builder on a phone (390 x 844)', () => {
     expect(zoom).toBeLessThan(1);
     expect(box.width).toBeCloseTo(600 * zoom, 0);
     expect(await sideways(page)).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
 
     // A block selected (its toolbar and the text's formatting bar at full size): still nothing sideways.
     await blocksIn(page, 'body').first().locator('.nb-text').click();
