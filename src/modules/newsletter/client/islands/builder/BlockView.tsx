@@ -97,6 +97,8 @@ export function BlockView({ block, store, selectedId, can, onAction, canOf }: Bl
       data-type={block.type}
       role="group"
       aria-label={label}
+      // Focusable by code only: a block the palette adds takes the focus (workspace/useRevealAdded).
+      tabIndex={-1}
       onClick={select}
     >
       <div className="nb-block-bar" role="toolbar" aria-label={`${label} actions`}>
@@ -236,7 +238,7 @@ export function BlockList({ list, blocks, label, store, selectedId, onAction, ca
       data-list={listKey(list)}
       role="list"
       aria-label={label}
-      data-empty-text="Drag blocks here"
+      data-empty-text="Drop a block here"
     >
       {blocks.map((block) => (
         <div key={block.id} role="listitem" className="nb-item">

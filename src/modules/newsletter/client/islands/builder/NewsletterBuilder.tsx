@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import '../../../../../ui/islands/ui.css';
 import './builder.css';
@@ -13,6 +13,10 @@ import { sendQuotaNotice, type SendQuota } from '../../../sends';
 import { BlockList } from './BlockView';
 import { Palette } from './Palette';
 import { StylePanel } from './StylePanel';
+import { FitNote } from './workspace/FitNote';
+import { SaveState } from './workspace/SaveState';
+import { useCanvasFit } from './workspace/useCanvasFit';
+import { useRevealAdded } from './workspace/useRevealAdded';
 
 const PreviewDialog = lazy(() => import('./dialogs/PreviewDialog'));
 const FrameDialog = lazy(() => import('./dialogs/FrameDialog'));
@@ -71,6 +75,9 @@ export default function NewsletterBuilder({ stored, templates: initialTemplates,
     action: string;
   } | null>(null);
   const canvasRef = useRef<HTMLDivElement>(null);
+  const canvasBoxRef = useRef<HTMLDivElement>(null);
+  const fit = useCanvasFit(canvasBoxRef);
+  useRevealAdded(canvasRef, store);
   const tabRefs = useRef<Record<BuilderTab, HTMLButtonElement | null>>({
     blocks: null,
     style: null,
@@ -177,7 +184,7 @@ export default function NewsletterBuilder({ stored, templates: initialTemplates,
           <button type="button" className="btn" onClick={() => setPreviewing(true)}>
             Preview
           </button>
-          <button type="button" className="btn" onClick={() => setEditingFrame(true)}>
+          <button type="button" className="btn nb-frame-button" onClick={() => setEditingFrame(true)}>
             Header and footer
           </button>
           <button type="button" className="btn" onClick={() => ask({ kind: 'new' })} disabled={busy}>
@@ -205,7 +212,8 @@ export default function NewsletterBuilder({ stored, templates: initialTemplates,
               Load
             </button>
           </form>
-          <button type="button" className="btn btn-primary" onClick={() => void store.save()} disabled={busy}>
+          <SaveState store={store} id={`${id}-save-state`} />
+          <button type="button" className="btn btn-primary nb-save" onClick={() => void store.save()} disabled={busy} aria-describedby={`${id}-save-state`}>
             Save
           </button>
         </div>
@@ -282,8 +290,17 @@ export default function NewsletterBuilder({ stored, templates: initialTemplates,
           ))}
         </aside>
 
-        <div className="nb-canvas-scroll">
-          <div className="nb-canvas" ref={canvasRef} tabIndex={-1} aria-label="The email" role="region">
+        <div className="nb-canvas-scroll" ref={canvasBoxRef}>
+          <FitNote fit={fit} />
+          <div
+            className={`nb-canvas${fit.zoom < 1 ? ' is-fitted' : ''}`}
+            ref={canvasRef}
+            tabIndex={-1}
+            aria-label="The email"
+            role="region"
+            // The controls inside the email keep their real size (--nb-unzoom undoes the zoom for them).
+            style={fit.zoom < 1 ? ({ zoom: fit.zoom, '--nb-unzoom': 1 / fit.zoom } as CSSProperties) : undefined}
+          >
             <div
               className="nb-frame"
               dangerouslySetInnerHTML={{

@@ -10,6 +10,8 @@ function loadSortable(): Promise<typeof Sortable> {
 }
 
 export const GROUP = 'newsletter-blocks';
+/** On <html> while a block is dragged: the empty lists' drop zones stand out, the block toolbars step aside. */
+export const DRAGGING_CLASS = 'nb-dragging';
 
 /** A finished drag: where from and to (the lists' `data-list` keys, indexes among their blocks). */
 export interface Drop {
@@ -70,7 +72,11 @@ export function useSortableList(ref: RefObject<HTMLElement | null>, onDrop: (dro
         preventOnFilter: false,
         ghostClass: 'nb-ghost',
         chosenClass: 'nb-chosen',
+        onStart() {
+          document.documentElement.classList.add(DRAGGING_CLASS);
+        },
         onEnd(event) {
+          document.documentElement.classList.remove(DRAGGING_CLASS);
           const { from, to, oldIndex, newIndex } = event;
           const moved = to !== from || oldIndex !== newIndex;
           if (palette && to === from) return;

@@ -69,6 +69,79 @@ describe('The newsletter builder', () => {
     expect(store.isDirty()).toBe(true);
   });
 
+  it('shows the save state beside Save: nothing at first, unsaved after a change or typing, saved after Save', async () => {
+    browser.api.answer(builderApi.builderSave, { id: 7, updated_at: 2 });
+    const store = createStore();
+    expect(store.$saveState.get()).toBe('clean');
+
+    store.setSettings('text1', { margin: 4 });
+    expect(store.$saveState.get()).toBe('dirty');
+    expect(await store.save()).toBe(true);
+    expect(store.$saveState.get()).toBe('saved');
+
+    store.markTyping();
+    expect(store.$saveState.get()).toBe('dirty');
+    store.setData('text1', { html: '<p>Typed</p>' });
+    expect(store.$saveState.get()).toBe('dirty');
+    expect(await store.save()).toBe(true);
+    expect(store.$saveState.get()).toBe('saved');
+    // Undo past the save is unsaved again; redo back to it is saved.
+    store.undo();
+    expect(store.$saveState.get()).toBe('dirty');
+    store.redo();
+    expect(store.$saveState.get()).toBe('saved');
+  });
+
+  it('keeps words typed while a save was away unsaved, and a typed text that changed nothing saved', async () => {
+    const held = browser.api.hold(builderApi.builderSave);
+    const store = createStore();
+    store.markTyping();
+    const saving = store.save();
+    store.markTyping();
+    held.answer({ id: 7, updated_at: 3 });
+    expect(await saving).toBe(true);
+    expect(store.$saveState.get()).toBe('dirty');
+
+    // Typed, then put back as it was: its text never changed the document, and Save clears the mark.
+    browser.api.answer(builderApi.builderSave, { id: 7, updated_at: 4 });
+    expect(await store.save()).toBe(true);
+    expect(store.$saveState.get()).toBe('saved');
+    expect(store.isDirty()).toBe(false);
+  });
+
+  it('marks each palette block as added, and a second block of the same type is announced again', async () => {
+    browser.api.answer(builderApi.builderSave, { id: 7, updated_at: 5 });
+    const store = createStore();
+    const seen: Array<string | undefined> = [];
+    store.$added.listen((added) => seen.push(added?.id));
+
+    await store.add('image');
+    await store.add('image');
+
+    const [first, second] = store.$build.get()[1].slice(2);
+    expect(seen).toEqual([first?.id, second?.id]);
+    expect(store.$selected.get()).toBe(second?.id);
+    // The live region's text changes (a trailing no-break space), so screen readers speak the repeat.
+    const announced: string[] = [];
+    store.$announcement.listen((text) => announced.push(text));
+    await store.add('columns');
+    expect(store.$announcement.get()).toBe('Columns block added.');
+    await store.add('columns');
+    expect(announced).toEqual(['Columns block added.', 'Columns block added.\u00a0']);
+    expect(store.$saveState.get()).toBe('saved');
+  });
+
+  it('a new build or a loaded template starts with nothing to say beside Save', async () => {
+    const template: StoredBuild = { id: 3, name: 'Spring', build: [[text], [], []], updated_at: 1 };
+    browser.api.answer(builderApi.builderSave, { id: 7, updated_at: 6 }).answer(builderApi.builderLoadTemplate, { build: template });
+    const store = createStore();
+    store.setSettings('text1', { margin: 8 });
+    await store.save();
+    expect(store.$saveState.get()).toBe('saved');
+    expect(await store.loadTemplate(3)).toBe(true);
+    expect(store.$saveState.get()).toBe('clean');
+  });
+
   it('deletes a block with a toast whose click puts it back where it was', () => {
     const store = createStore();
     store.select('text1');

@@ -57,6 +57,17 @@ export interface Frame {
   footer: string;
 }
 
+/**
+ * Beside Save: 'dirty' after any change since the build was loaded or saved (typing counts),
+ * 'saved' once a save has caught up with every change, 'clean' while nothing changed since loading.
+ */
+export type SaveState = 'clean' | 'dirty' | 'saved';
+
+/** A block the palette just added (click, Enter or a drop): the canvas scrolls to it and focuses it. */
+export interface Added {
+  id: string;
+}
+
 export interface Rendered {
   html: string;
   bytes: number;
@@ -71,8 +82,11 @@ export interface BuilderStore {
   $templates: ReadableAtom<readonly Template[]>;
   $frame: ReadableAtom<Frame>;
   $busy: ReadableAtom<boolean>;
-  /** What screen readers hear after a move, delete or restore. */
+  /** What screen readers hear after an add, move, delete or restore (a repeat still changes the text, so it is heard). */
   $announcement: ReadableAtom<string>;
+  $saveState: ReadableAtom<SaveState>;
+  /** The palette's latest block (a new object each time, so adding the same type twice is seen). */
+  $added: ReadableAtom<Added | null>;
   /** Changes nobody saved (a text being typed counts): leaving, New and templates ask first. */
   isDirty(): boolean;
   /** A text block is being typed in (its HTML reaches the document when it loses focus). */
@@ -115,25 +129,39 @@ export function createBuilderStore(init: { stored: StoredBuild; templates: reado
   const $frame = atom<Frame>(init.frame);
   const $busy = atom(false);
   const $announcement = atom('');
+  const $added = atom<Added | null>(null);
   // The document as last saved (by reference: an undo back to it is clean again).
-  let saved: Build = init.stored.build;
-  let typing = false;
+  const $saved = atom<Build>(init.stored.build);
+  const $typing = atom(false);
+  const $savedOnce = atom(false);
+  // Keystrokes counted, so a save clears the typing mark only when nobody typed while it was away.
+  let keystrokes = 0;
+  const $saveState = computed([$build, $saved, $typing, $savedOnce], (build, saved, typing, savedOnce): SaveState => {
+    if (typing || build !== saved) return 'dirty';
+    return savedOnce ? 'saved' : 'clean';
+  });
+  // A live region reads a change of text: the same words twice in a row differ by a trailing no-break space.
+  const announce = (text: string) => {
+    const previous = $announcement.get();
+    $announcement.set(previous === text ? `${text}\u00a0` : text);
+  };
 
-  const apply = (outcome: Outcome, announce?: string): boolean => {
+  const apply = (outcome: Outcome, message?: string): boolean => {
     if (!outcome.ok) {
       void showToast(outcome.error, { type: 'error' });
-      $announcement.set(outcome.error);
+      announce(outcome.error);
       return false;
     }
     $history.set(commit($history.get(), outcome.build));
-    if (announce) $announcement.set(announce);
+    if (message) announce(message);
     return true;
   };
   const change = (build: Build) => $history.set(commit($history.get(), build));
   const replaceDocument = (stored: StoredBuild) => {
     $history.set(startHistory(stored.build));
-    saved = stored.build;
-    typing = false;
+    $saved.set(stored.build);
+    $typing.set(false);
+    $savedOnce.set(false);
     $meta.set({ id: stored.id, name: stored.name });
     $selected.set(null);
     $tab.set('blocks');
@@ -146,7 +174,7 @@ export function createBuilderStore(init: { stored: StoredBuild; templates: reado
 
   const moveTo = (target: { from: Position; to: Position } | null, id: string, how: string) => {
     if (!target) return;
-    if (apply(moveBlock($build.get(), target.from, target.to))) $announcement.set(`${describe($build.get(), id)} ${how}.`);
+    if (apply(moveBlock($build.get(), target.from, target.to))) announce(`${describe($build.get(), id)} ${how}.`);
   };
 
   const store: BuilderStore = {
@@ -159,9 +187,12 @@ export function createBuilderStore(init: { stored: StoredBuild; templates: reado
     $frame,
     $busy,
     $announcement,
-    isDirty: () => typing || $build.get() !== saved,
+    $saveState,
+    $added,
+    isDirty: () => $saveState.get() === 'dirty',
     markTyping() {
-      typing = true;
+      keystrokes += 1;
+      if (!$typing.get()) $typing.set(true);
     },
     select(id) {
       $selected.set(id);
@@ -171,6 +202,7 @@ export function createBuilderStore(init: { stored: StoredBuild; templates: reado
       const block = createBlock(type);
       if (!apply(insertBlock($build.get(), at, block), `${BLOCK_LABELS[type]} block added.`)) return;
       $selected.set(block.id);
+      $added.set({ id: block.id });
       await store.save({ quiet: true });
     },
     move(from, to) {
@@ -194,13 +226,13 @@ export function createBuilderStore(init: { stored: StoredBuild; templates: reado
       if (!done) return;
       change(done.build);
       $selected.set(done.id);
-      $announcement.set(`${describe(done.build, id)} duplicated.`);
+      announce(`${describe(done.build, id)} duplicated.`);
     },
     remove(id) {
       const done = removeBlock($build.get(), id);
       if (!done) return;
       change(done.build);
-      $announcement.set(`${BLOCK_LABELS[done.removed.block.type]} block deleted.`);
+      announce(`${BLOCK_LABELS[done.removed.block.type]} block deleted.`);
       void showToast(SECTION_DELETED, {
         duration: UNDO_DELETE_MS,
         onClick: () => store.restore(done.removed),
@@ -213,7 +245,7 @@ export function createBuilderStore(init: { stored: StoredBuild; templates: reado
       change(updateSettings($build.get(), id, patch));
     },
     setData(id, patch) {
-      typing = false;
+      $typing.set(false);
       change(updateData($build.get(), id, patch));
     },
     undo() {
@@ -225,6 +257,7 @@ export function createBuilderStore(init: { stored: StoredBuild; templates: reado
     async save({ quiet = false } = {}) {
       const build = $build.get();
       const { id } = $meta.get();
+      const typedBefore = keystrokes;
       $busy.set(true);
       try {
         // The server's reason (an address it refuses, a limit) is what the user can act on.
@@ -240,7 +273,12 @@ export function createBuilderStore(init: { stored: StoredBuild; templates: reado
         );
         if (!res) return false;
         // A change made while the call was away stays unsaved.
-        if ($meta.get().id === id) saved = build;
+        if ($meta.get().id === id) {
+          $saved.set(build);
+          $savedOnce.set(true);
+          // A text commits when it loses focus, before Save's click: its words are in `build`.
+          if (keystrokes === typedBefore) $typing.set(false);
+        }
         if (!quiet) void showToast(BUILD_SAVED, { type: 'success' });
         return true;
       } finally {
@@ -254,7 +292,7 @@ export function createBuilderStore(init: { stored: StoredBuild; templates: reado
         if (!res) return false;
         replaceDocument(res.build);
         $templates.set([{ id: res.build.id, name: res.build.name }, ...$templates.get().filter((t) => t.id !== res.build.id)]);
-        $announcement.set(`New newsletter “${res.build.name}” started.`);
+        announce(`New newsletter “${res.build.name}” started.`);
         return true;
       } finally {
         $busy.set(false);
@@ -268,7 +306,7 @@ export function createBuilderStore(init: { stored: StoredBuild; templates: reado
         });
         if (!res) return false;
         replaceDocument(res.build);
-        $announcement.set(`“${res.build.name}” loaded.`);
+        announce(`“${res.build.name}” loaded.`);
         return true;
       } finally {
         $busy.set(false);
