@@ -3,7 +3,7 @@
  * the website categories of the newsletter's post ('Newsletters' ticked; not for a test), one
  * attachment, and its actions: Send (a real send goes to the list and on to its Sent Newsletters
  * page; a test goes to the signed-in user, and the screen stays), Publish to website, and
- * Download PDF (emailed to the user). The build is the one saved on the server.
+ * Email me a PDF (made and emailed to the user). The build is the one saved on the server.
  */
 import { atom, type ReadableAtom } from 'nanostores';
 import { send } from '../../../../lib/browser/send';

@@ -28,7 +28,7 @@ export interface BuilderConfirmProps {
   builderHref: string;
 }
 
-/** Send Email / Send Test Email: From, Subject, the post's categories (not for a test), an attachment; Send, Publish to website, Download PDF, Cancel. */
+/** Send Email / Send Test Email: From, Subject, the post's categories (not for a test), an attachment; Send, Publish to website, Email me a PDF, Cancel. */
 export default function BuilderConfirm({ name, build, html, categories, audience, schoolName, replyTo, userEmail, test, builderHref }: BuilderConfirmProps) {
   const id = useId();
   const [store] = useState(() =>
@@ -110,7 +110,7 @@ export default function BuilderConfirm({ name, build, html, categories, audience
           Cancel
         </a>
         <button className="btn" type="button" aria-disabled={busy !== null || undefined} onClick={() => void store.downloadPdf()}>
-          {busy === 'pdf' ? 'Generating PDF…' : 'Download PDF'}
+          {busy === 'pdf' ? 'Generating PDF…' : 'Email me a PDF'}
         </button>
         {test ? null : (
           <button className="btn" type="button" aria-disabled={busy !== null || undefined} onClick={() => void publish()}>
