@@ -4,7 +4,7 @@ import { defineCalls } from '../../lib/contract/calls';
 import { idSchema } from '../../lib/contract/params';
 import { categoryMapField, headerText, replyToField } from './contract';
 import { MAX_FROM_NAME_LENGTH, MAX_SUBJECT_LENGTH } from './rules';
-import { NEWSLETTER_BUILDER_ENDPOINTS } from './builder-endpoints';
+import { NEWSLETTER_BUILDER_ENDPOINTS } from './endpoints';
 import {
   COLUMN_IN_COLUMN,
   COLUMN_SIZES,
