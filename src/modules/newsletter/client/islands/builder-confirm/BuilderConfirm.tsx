@@ -7,10 +7,14 @@ import { ConfirmDialog } from '../../../../../ui/islands/ConfirmDialog';
 import { useLeaveGuard } from '../../../../../ui/islands/useLeaveGuard';
 import { createBuilderConfirmStore } from '../../stores/builder-confirm';
 import type { Build } from '../../../builder-rules';
+import { checkBuild } from '../../../send-check';
+import { useSendChecklist } from '../send-check/useSendChecklist';
+import { BLOCK_PARAM } from '../send-check/useBuilderSendCheck';
 import type { Category } from '../../../../website';
 
 export interface BuilderConfirmProps {
-  /** The saved build's name (what is being sent). */
+  /** The saved build's id (the checklist's fixes open the builder on it) and name (what is being sent). */
+  buildId: number;
   name: string;
   build: Build;
   /** The email as rendered for this build (the PDF prints it). */
@@ -29,7 +33,7 @@ export interface BuilderConfirmProps {
 }
 
 /** Send Email / Send Test Email: From, Subject, the post's categories (not for a test), an attachment; Send, Publish to website, Email me a PDF, Cancel. */
-export default function BuilderConfirm({ name, build, html, categories, audience, schoolName, replyTo, userEmail, test, builderHref }: BuilderConfirmProps) {
+export default function BuilderConfirm({ buildId, name, build, html, categories, audience, schoolName, replyTo, userEmail, test, builderHref }: BuilderConfirmProps) {
   const id = useId();
   const [store] = useState(() =>
     createBuilderConfirmStore({
@@ -51,12 +55,27 @@ export default function BuilderConfirm({ name, build, html, categories, audience
   const fields = useSendFieldRefs();
   const guard = useLeaveGuard(() => store.$dirty.get());
 
+  // The pre-send checklist (issue 29 §2): a block to fix opens the builder with it selected.
+  const checklist = useSendChecklist({
+    fixLabel: (problem) => (problem.blockId ? 'Fix in the builder' : problem.field === 'subject' ? 'Go to the subject' : null),
+    onFix: (problem) => {
+      if (problem.blockId) guard.confirmLeave(`${builderHref}?id=${buildId}&${BLOCK_PARAM}=${encodeURIComponent(problem.blockId)}`);
+      else if (problem.field === 'subject') fields.focus('subject');
+    },
+  });
   const focusError = () => fields.focus(store.$error.get().field);
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!store.check()) focusError();
-    else if (test) void store.send(guard.leaveNow);
-    else setConfirming(true);
+    if (!store.check()) {
+      focusError();
+      return;
+    }
+    // The size is the email's as rendered for this page, the preview's measurement.
+    const problems = checkBuild({ build, subject: form.subject, bytes: new TextEncoder().encode(html).length });
+    checklist.run(problems, test ? 'test' : 'newsletter', () => {
+      if (test) void store.send(guard.leaveNow);
+      else setConfirming(true);
+    });
   };
   const publish = async () => {
     if (!(await store.publish()) && store.$error.get().field) focusError();
@@ -133,6 +152,7 @@ export default function BuilderConfirm({ name, build, html, categories, audience
       >
         {`“${form.subject.trim()}” goes to ${membersPhrase(audience)} and is published on your website.`}
       </ConfirmDialog>
+      {checklist.dialog}
       {guard.dialog}
     </form>
   );

@@ -13,6 +13,7 @@ import { sendQuotaNotice, type SendQuota } from '../../../sends';
 import { BlockList } from './BlockView';
 import { Palette } from './Palette';
 import { StylePanel } from './StylePanel';
+import { useBuilderSendCheck } from '../send-check/useBuilderSendCheck';
 
 const PreviewDialog = lazy(() => import('./dialogs/PreviewDialog'));
 const FrameDialog = lazy(() => import('./dialogs/FrameDialog'));
@@ -152,10 +153,13 @@ export default function NewsletterBuilder({ stored, templates: initialTemplates,
       setNaming(true);
     } else void store.loadTemplate(next.id);
   };
-  const goSend = async (test: boolean) => {
-    if (!(await store.save({ quiet: true }))) return;
-    guard.leaveNow(`${CONFIRM_PATH}?id=${store.$meta.get().id}${test ? '&test=1' : ''}`);
-  };
+  // The pre-send checklist first (issue 29 §2): nothing goes out looking broken.
+  const sendCheck = useBuilderSendCheck(store);
+  const goSend = (test: boolean) =>
+    sendCheck.check(test ? 'test' : 'newsletter', async () => {
+      if (!(await store.save({ quiet: true }))) return;
+      guard.leaveNow(`${CONFIRM_PATH}?id=${store.$meta.get().id}${test ? '&test=1' : ''}`);
+    });
 
   const selected = selectedId ? (locate(build, selectedId)?.block ?? null) : null;
   const canUndo = history.past.length > 0;
@@ -371,6 +375,7 @@ export default function NewsletterBuilder({ stored, templates: initialTemplates,
           <FrameDialog frame={frame} busy={busy} onSave={(next) => store.saveFrame(next)} onClose={() => setEditingFrame(false)} />
         </Suspense>
       ) : null}
+      {sendCheck.dialog}
       {guard.dialog}
     </div>
   );
