@@ -10,6 +10,8 @@ export const NEWSLETTER_ENDPOINTS = {
   importMembers: { method: 'POST', path: '/api/newsletter/manage/import' },
   // Sending
   sendSimple: { method: 'POST', path: '/api/newsletter/send/simple' },
+  sendSimpleTest: { method: 'POST', path: '/api/newsletter/send/simple/test' },
+  previewSimple: { method: 'POST', path: '/api/newsletter/send/simple/preview' },
   // Sent newsletters
   sends: { method: 'GET', path: '/api/newsletter/sends' },
   send: { method: 'GET', path: '/api/newsletter/sends/{id}' },
