@@ -2,7 +2,7 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import '../../../../../ui/islands/ui.css';
 import '../newsletter.css';
-import { AttachmentField, membersPhrase, SendHeaderFields, useSendFieldRefs, WebsiteCategoriesField } from '../SendFields';
+import { AttachmentField, membersPhrase, SendHeaderFields, TestAddressesField, useSendFieldRefs, WebsiteCategoriesField } from '../SendFields';
 import { ConfirmDialog } from '../../../../../ui/islands/ConfirmDialog';
 import { useLeaveGuard } from '../../../../../ui/islands/useLeaveGuard';
 import { createBuilderConfirmStore } from '../../stores/builder-confirm';
@@ -25,15 +25,16 @@ export interface BuilderConfirmProps {
   schoolName: string;
   /** The Reply-to field's first value (the school's last send's). */
   replyTo: string;
-  userEmail: string;
-  /** Send Test Email: to the signed-in user only, no website categories. */
+  /** Where the user's tests go (those they used last, or their own address). */
+  testAddresses: string[];
+  /** Send Test Email: to the test addresses only, no website categories. */
   test: boolean;
   /** Where Cancel goes: the builder, with the build as saved. */
   builderHref: string;
 }
 
 /** Send Email / Send Test Email: From, Subject, the post's categories (not for a test), an attachment; Send, Publish to website, Email me a PDF, Cancel. */
-export default function BuilderConfirm({ buildId, name, build, html, categories, audience, schoolName, replyTo, userEmail, test, builderHref }: BuilderConfirmProps) {
+export default function BuilderConfirm({ buildId, name, build, html, categories, audience, schoolName, replyTo, testAddresses, test, builderHref }: BuilderConfirmProps) {
   const id = useId();
   const [store] = useState(() =>
     createBuilderConfirmStore({
@@ -42,7 +43,7 @@ export default function BuilderConfirm({ buildId, name, build, html, categories,
       categories,
       schoolName,
       replyTo,
-      userEmail,
+      testAddresses,
       test,
     }),
   );
@@ -92,7 +93,7 @@ export default function BuilderConfirm({ buildId, name, build, html, categories,
       <div className="card-body">
         <p className="text-secondary mt-0">
           {test
-            ? `The test goes to you only, at ${userEmail}, exactly as your readers will see it.`
+            ? 'The test goes to the addresses below only, exactly as your readers will see it.'
             : `Goes to ${membersPhrase(audience)} and is published on your website.`}
         </p>
         <SendHeaderFields
@@ -103,6 +104,10 @@ export default function BuilderConfirm({ buildId, name, build, html, categories,
           refs={fields.refs}
           onChange={(field, value) => store.$form.setKey(field, value)}
         />
+
+        {test ? (
+          <TestAddressesField id={id} value={form.testTo} error={error} errorId={errorId} inputRef={fields.refs.testTo} onChange={(value) => store.$form.setKey('testTo', value)} />
+        ) : null}
 
         {test ? null : (
           <WebsiteCategoriesField categories={categories} ticked={ticked} onToggle={(category, on) => store.toggleCategory(category, on)} />
