@@ -14,14 +14,20 @@ export interface BuilderSendCheck {
   dialog: ReactNode;
 }
 
-/** Selects a block, scrolls it into view and puts focus on its Style button (what a fix means in the builder). */
+/**
+ * Selects a block, scrolls it into view and puts focus on its Style button (what a fix means in
+ * the builder). Selecting opens the Style tab, which on a phone sits above the canvas and pushes
+ * it down: the scroll waits for that layout (the next frame).
+ */
 function goToBlock(store: BuilderStore, blockId: string): void {
   store.select(blockId);
-  const block = document.querySelector<HTMLElement>(`[data-block-id="${CSS.escape(blockId)}"]`);
-  if (!block) return;
-  const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  block.scrollIntoView({ block: 'center', behavior: reduced ? 'auto' : 'smooth' });
-  block.querySelector<HTMLElement>(':scope > .nb-block-bar [data-action="style"]')?.focus({ preventScroll: true });
+  requestAnimationFrame(() => {
+    const block = document.querySelector<HTMLElement>(`[data-block-id="${CSS.escape(blockId)}"]`);
+    if (!block) return;
+    const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    block.scrollIntoView({ block: 'center', behavior: reduced ? 'auto' : 'smooth' });
+    block.querySelector<HTMLElement>(':scope > .nb-block-bar [data-action="style"]')?.focus({ preventScroll: true });
+  });
 }
 
 /**
