@@ -11,7 +11,7 @@ import { openNewsletterDb } from './support/newsletter';
  * The builder's confirm screen (/newsletter/send/builder/confirm?id=N) as the demo school's admin,
  * on a build made through the API: a test reaches the admin alone with the preview's HTML, a real
  * send goes to the whole list (kept in the outbox: the e2e server has no MAIL_URL) and reaches
- * 100 % on Sent Newsletters, Publish to website puts it on the public site, Download PDF mails a
+ * 100 % on Sent Newsletters, Publish to website puts it on the public site, Email me a PDF mails a
  * PDF printed by the server's Chromium, and Cancel goes back to the builder.
  */
 test.use({ storageState: storageStatePath('admin') });
@@ -194,12 +194,12 @@ test.describe('Newsletter Builder: send, test, publish, PDF', () => {
     expect(await home.text()).toContain(subject);
   });
 
-  test('Download PDF: the PDF, printed by the server, arrives in the admin’s mail', async ({ page }) => {
+  test('Email me a PDF: the PDF, printed by the server, arrives in the admin’s mail', async ({ page }) => {
     const made = await makeBuild(page.request);
     await openConfirm(page, made.id);
     const after = await lastOutboxId();
     const started = Date.now();
-    await page.getByRole('button', { name: 'Download PDF' }).click();
+    await page.getByRole('button', { name: 'Email me a PDF' }).click();
     await expect(toast(page, 'Please wait, generating your PDF.')).toBeVisible();
     await expect(toast(page, 'Your PDF newsletter has been emailed to you.')).toBeVisible();
     const mail = await outboxMail('Your newsletter as a PDF', ADMIN.email, after);

@@ -42,7 +42,7 @@ test.describe('Simple Newsletter', () => {
     await expect(page.getByRole('checkbox', { name: 'Newsletters', exact: true })).toBeChecked();
     await expect(page.locator('.ce-paragraph').first()).toBeVisible();
 
-    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(toast(page, 'Failed! Please enter a from name and subject.')).toBeVisible();
     await expect(page.getByLabel('Subject', { exact: true })).toBeFocused();
 
@@ -50,7 +50,7 @@ test.describe('Simple Newsletter', () => {
     // A reply-to that is no address is refused on its field, the words kept.
     const replyTo = page.getByLabel('Reply-to address', { exact: true });
     await replyTo.fill('the school office');
-    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(toast(page, 'The reply-to address must be an email address such as office@school.example.org.')).toBeVisible();
     await expect(replyTo).toBeFocused();
     await expect(replyTo).toHaveAttribute('aria-invalid', 'true');
@@ -62,7 +62,7 @@ test.describe('Simple Newsletter', () => {
     const how = page.getByRole('group', { name: 'How families get the file' });
     await expect(how.getByRole('radio', { name: /^Link to it/ })).toBeChecked();
     await how.getByRole('radio', { name: /^Attach it to every email/ }).check();
-    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Send this newsletter?' });
     await expect(dialog).toContainText(`“${subject}” goes to`);
     await dialog.getByRole('button', { name: 'Send' }).click();

@@ -4,7 +4,7 @@
  */
 import { typedEndpoints } from '../../lib/contract/calls';
 import type { newsletterBuilderCalls } from './builder-contract';
-import { NEWSLETTER_BUILDER_ENDPOINTS } from './builder-endpoints';
+import { NEWSLETTER_BUILDER_ENDPOINTS } from './endpoints';
 
 /** The builder's endpoints with their call types: `send(builderApi.save, { body })`. */
 export const builderApi = typedEndpoints<typeof newsletterBuilderCalls>(NEWSLETTER_BUILDER_ENDPOINTS);

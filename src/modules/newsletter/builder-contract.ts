@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { emptyResponseSchema, successSchema } from '../../lib/contract/envelope';
 import { defineCalls } from '../../lib/contract/calls';
 import { idSchema } from '../../lib/contract/params';
-import { categoryMapField, headerText, replyToField } from './contract';
+import { categoryMapField, headerText, replyToField, testAddressesField } from './contract';
 import { MAX_FROM_NAME_LENGTH, MAX_SUBJECT_LENGTH } from './rules';
-import { NEWSLETTER_BUILDER_ENDPOINTS } from './builder-endpoints';
+import { NEWSLETTER_BUILDER_ENDPOINTS } from './endpoints';
 import {
   COLUMN_IN_COLUMN,
   COLUMN_SIZES,
@@ -213,7 +213,7 @@ export const renderResponseSchema = successSchema({ html: z.string(), bytes: z.n
 export const builderUploadFormSchema = z.object({ 'section-image-file': z.file({ error: 'Choose a file to upload.' }) });
 export const builderUploadResponseSchema = successSchema({ url: z.string(), text: z.string() });
 
-/** POST …/builder: multipart from, subject, reply_to (optional), build, attachment, category, test ('1' sends to the signed-in user only). */
+/** POST …/builder: multipart from, subject, reply_to (optional), build, attachment, category, test ('1': a test, to test_to or, without it, the user's test addresses), test_to. */
 export const builderSendFormSchema = z.object({
   from: headerText(MAX_FROM_NAME_LENGTH, 'from name'),
   subject: headerText(MAX_SUBJECT_LENGTH, 'subject'),
@@ -225,6 +225,7 @@ export const builderSendFormSchema = z.object({
     .enum(['0', '1', 'true', 'false'], { error: 'test must be 1 or 0.' })
     .default('0')
     .transform((value) => value === '1' || value === 'true'),
+  test_to: testAddressesField.optional(),
 });
 export type BuilderSendForm = z.output<typeof builderSendFormSchema>;
 export const builderSendResponseSchema = successSchema({

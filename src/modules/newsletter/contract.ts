@@ -16,6 +16,11 @@ import {
   SIGNUP_FIELDS_REQUIRED,
   SIGNUP_INVALID_EMAIL,
   STOPPED_REASONS,
+  MAX_TEST_ADDRESSES,
+  TEST_ADDRESSES_REQUIRED,
+  TEST_ADDRESSES_TOO_MANY,
+  splitTestAddresses,
+  testAddressInvalid,
 } from './rules';
 import { HTML_LIMIT_MESSAGES, MAX_HTML_LENGTH } from '../../lib/contract/html-limits';
 
@@ -142,6 +147,42 @@ export const simpleSendFormSchema = z.object({
 export type SimpleSendForm = z.infer<typeof simpleSendFormSchema>;
 /** The send (its id and audience size) and the website post it published. */
 export const simpleSendResponseSchema = successSchema({ id: z.number().int(), total: z.number().int(), post_url: z.string() });
+
+/**
+ * Where a test goes (issue 29 §2): one text of up to five addresses (commas, spaces or new
+ * lines between them), each an email address; remembered for the user. Absent: the addresses
+ * the user used last, or their own.
+ */
+const anEmail = z.email();
+export const testAddressesField = z
+  .string()
+  .max(MAX_TEST_ADDRESSES * (MAX_EMAIL_LENGTH + 2), TEST_ADDRESSES_TOO_MANY)
+  .transform(splitTestAddresses)
+  .pipe(
+    z
+      .array(z.string())
+      .min(1, TEST_ADDRESSES_REQUIRED)
+      .max(MAX_TEST_ADDRESSES, TEST_ADDRESSES_TOO_MANY)
+      // One issue for the whole field (not one per place in the list), naming the first address that is none.
+      .superRefine((addresses, ctx) => {
+        const bad = addresses.find((address) => address.length > MAX_EMAIL_LENGTH || !anEmail.safeParse(address).success);
+        if (bad !== undefined) ctx.addIssue({ code: 'custom', message: testAddressInvalid(bad) });
+      }),
+  );
+
+/** POST /api/newsletter/send/simple/test: the Simple Newsletter's fields (no categories: no post is made) and test_to. */
+export const simpleTestFormSchema = simpleSendFormSchema.omit({ category: true }).extend({ test_to: testAddressesField.optional() });
+export type SimpleTestForm = z.infer<typeof simpleTestFormSchema>;
+/** Whom the test went to. */
+export const simpleTestResponseSchema = successSchema({ total: z.number().int(), to: z.array(z.string()) });
+
+/** POST /api/newsletter/send/simple/preview {message, subject?, from?}: the email as a member would get it, and its size (Gmail clips past 102 KB). */
+export const simplePreviewRequestSchema = z.object({
+  from: z.string().trim().max(MAX_FROM_NAME_LENGTH, `The from name can be at most ${MAX_FROM_NAME_LENGTH} characters.`).optional(),
+  message: z.string().max(MAX_HTML_LENGTH, HTML_LIMIT_MESSAGES.length).default(''),
+  subject: z.string().trim().max(MAX_SUBJECT_LENGTH, `The subject can be at most ${MAX_SUBJECT_LENGTH} characters.`).optional(),
+});
+export const simplePreviewResponseSchema = successSchema({ html: z.string(), bytes: z.number().int() });
 
 /* ---- CSV import (a dry run first, then the import) ---- */
 
@@ -289,6 +330,8 @@ export const newsletterCalls = defineCalls(NEWSLETTER_ENDPOINTS, {
   importMembers: { form: importFormSchema, response: importResponseSchema },
   // Its size limit is the runtime's (PORTAL_MAX_UPLOAD_MB), set by the route.
   sendSimple: { form: simpleSendFormSchema, response: simpleSendResponseSchema },
+  sendSimpleTest: { form: simpleTestFormSchema, response: simpleTestResponseSchema },
+  previewSimple: { body: simplePreviewRequestSchema, response: simplePreviewResponseSchema, maxBytes: 4 * MAX_HTML_LENGTH },
   sends: { query: listQuerySchema, response: sendsResponseSchema },
   send: { params: idParamsSchema, response: sendDetailResponseSchema },
   pauseSend: { params: idParamsSchema, response: sendChangeResponseSchema },

@@ -1,4 +1,4 @@
-/** Where each call goes (method and path): plain data, imported by both the contract (schemas) and the typed client (./calls.ts). */
+/** Where each call goes (method and path): plain data, imported by both the contracts (schemas) and the typed clients (./calls.ts, ./builder-calls.ts). */
 import type { Endpoint } from '../../lib/contract/calls';
 
 export const NEWSLETTER_ENDPOINTS = {
@@ -10,6 +10,8 @@ export const NEWSLETTER_ENDPOINTS = {
   importMembers: { method: 'POST', path: '/api/newsletter/manage/import' },
   // Sending
   sendSimple: { method: 'POST', path: '/api/newsletter/send/simple' },
+  sendSimpleTest: { method: 'POST', path: '/api/newsletter/send/simple/test' },
+  previewSimple: { method: 'POST', path: '/api/newsletter/send/simple/preview' },
   // Sent newsletters
   sends: { method: 'GET', path: '/api/newsletter/sends' },
   send: { method: 'GET', path: '/api/newsletter/sends/{id}' },
@@ -19,4 +21,19 @@ export const NEWSLETTER_ENDPOINTS = {
   // The outbox (no MAIL_URL): a send's copies, and one message whole
   sendMessages: { method: 'GET', path: '/api/newsletter/sends/{id}/messages' },
   outboxMessage: { method: 'GET', path: '/api/newsletter/outbox/{id}' },
+} as const satisfies Record<string, Endpoint>;
+
+/** The newsletter builder's calls (spec section 7, `send/builder*`). */
+export const NEWSLETTER_BUILDER_ENDPOINTS = {
+  builderFrame: { method: 'GET', path: '/api/newsletter/send/builder/template' },
+  builderSaveFrame: { method: 'POST', path: '/api/newsletter/send/builder/template' },
+  builderLoad: { method: 'GET', path: '/api/newsletter/send/builder/load' },
+  builderLoadTemplate: { method: 'GET', path: '/api/newsletter/send/builder/load/{templateId}' },
+  builderNew: { method: 'POST', path: '/api/newsletter/send/builder/new' },
+  builderSave: { method: 'POST', path: '/api/newsletter/send/builder/save' },
+  builderRender: { method: 'POST', path: '/api/newsletter/send/builder/build' },
+  builderUpload: { method: 'POST', path: '/api/newsletter/send/builder/upload' },
+  builderSend: { method: 'POST', path: '/api/newsletter/send/builder' },
+  builderWebsite: { method: 'POST', path: '/api/newsletter/send/builder/website' },
+  builderDownload: { method: 'POST', path: '/api/newsletter/send/builder/download' },
 } as const satisfies Record<string, Endpoint>;

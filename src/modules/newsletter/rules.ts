@@ -9,6 +9,7 @@ export const MAX_MEMBER_NAME_LENGTH = 200;
 
 // Other modules' forms share these (lib); the newsletter's files take them from here as before.
 export { FIELDS_REQUIRED, INVALID_EMAIL, MAX_EMAIL_LENGTH } from '../../lib/forms';
+import { MAX_EMAIL_LENGTH } from '../../lib/forms';
 
 /** Spec section 8. */
 export const MEMBER_ADDED = 'Member has been added to your mailing list';
@@ -59,3 +60,34 @@ export const MAX_SUBJECT_LENGTH = 500;
 export const MAX_IMPORT_ROWS = 100_000;
 /** The most problem rows an import summary lists (it counts them all). */
 export const MAX_LISTED_PROBLEMS = 200;
+
+/**
+ * Test sends (issue 29 §2): up to five addresses, typed in one field separated by commas, spaces
+ * or new lines; remembered per user; the user's own address when none are given.
+ */
+export const MAX_TEST_ADDRESSES = 5;
+export const TEST_ADDRESSES_REQUIRED = 'Failed! Enter the address the test goes to.';
+export const TEST_ADDRESSES_TOO_MANY = `Failed! A test goes to at most ${MAX_TEST_ADDRESSES} addresses.`;
+export const testAddressInvalid = (address: string) => `Failed! “${address}” is not an email address.`;
+/** What a test's toast says. */
+export const testSentText = (addresses: readonly string[]) =>
+  addresses.length === 1 ? `Your test email has been sent to ${addresses[0]}.` : `Your test email has been sent to ${addresses.length} addresses: ${addresses.join(', ')}.`;
+
+/** The field's text as its addresses: split, trimmed, each once (compared as emailKey does). */
+export function splitTestAddresses(text: string): string[] {
+  const byKey = new Map<string, string>();
+  for (const address of text.split(/[\s,;]+/)) if (address && !byKey.has(emailKey(address))) byKey.set(emailKey(address), address);
+  return [...byKey.values()];
+}
+
+/** A plain shape check for the form (the server's email schema has the last word). */
+const LOOKS_LIKE_EMAIL = /^[^\s@"<>()[\],;:]+@[^\s@"<>()[\],;:]+\.[^\s@"<>()[\],;:]+$/;
+
+/** The form's check of the field: the addresses, or the first thing wrong. */
+export function checkTestAddresses(text: string): { ok: true; addresses: string[] } | { ok: false; error: string } {
+  const addresses = splitTestAddresses(text);
+  if (addresses.length === 0) return { ok: false, error: TEST_ADDRESSES_REQUIRED };
+  if (addresses.length > MAX_TEST_ADDRESSES) return { ok: false, error: TEST_ADDRESSES_TOO_MANY };
+  const bad = addresses.find((address) => address.length > MAX_EMAIL_LENGTH || !LOOKS_LIKE_EMAIL.test(address));
+  return bad === undefined ? { ok: true, addresses } : { ok: false, error: testAddressInvalid(bad) };
+}

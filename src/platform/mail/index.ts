@@ -9,6 +9,7 @@ import './schema';
 export type { MailAddress, MailAttachment, MailContent, MailKind, MailingListId, OutgoingMail } from './message';
 export { schoolListId } from './message';
 export { dkimSettings } from './dkim';
+export { asDocument } from './layout';
 export type { DeliveryResult, MailTransport, SenderSettings } from './transport';
 export { verpTag, verpTarget } from './verp';
 

@@ -16,6 +16,7 @@ import type {
   SendMessage,
   SendSummary,
   SimpleSendForm,
+  SimpleTestForm,
 } from '../contract';
 import type { SendQuota } from '../sends';
 
@@ -53,6 +54,8 @@ export interface SendForm {
   /** The Reply-To field's first value: the one the school's last send used ('' when none did). */
   replyTo: string;
   quota: SendQuota;
+  /** Where the user's tests go: the addresses they used last, or their own. */
+  testAddresses: string[];
 }
 
 /** A page of Sent Newsletters; `outbox`: mail is kept in the outbox, not sent (no MAIL_URL). */
@@ -78,6 +81,10 @@ export interface SendsBackend {
   sendQuota(): Promise<SendQuota>;
   /** Publishes the website post and starts the send to the list. */
   sendSimple(form: SimpleSendForm): Promise<{ id: number; total: number; post_url: string }>;
+  /** The Simple Newsletter as a test: to the test addresses given (remembered) or the user's; no post, no send. */
+  sendSimpleTest(form: SimpleTestForm): Promise<{ total: number; to: string[] }>;
+  /** The Simple Newsletter's email as a member gets it, and its size. */
+  previewSimple(input: { message: string; subject?: string | undefined; from?: string | undefined }): Promise<{ html: string; bytes: number }>;
   /** Newest first, a page at a time. */
   listSends(page: number): Promise<SendsPage>;
   /** One send (404 when the school has none of this id). */
@@ -123,7 +130,7 @@ export interface BuilderBackend {
   renderBuild(build: Build): Promise<{ html: string; bytes: number }>;
   /** An image or attachment for a block: its address and name. */
   uploadBuilderFile(file: File): Promise<{ url: string; text: string }>;
-  /** A test to the signed-in user, or the website post and the send to the list. */
+  /** A test to the user's test addresses, or the website post and the send to the list. */
   sendBuild(form: BuilderSendForm): Promise<BuilderSendResult>;
   /** The rendered build as a website post. */
   publishBuild(form: { subject: string; build: Build; category: Record<string, string> }): Promise<{ post_url: string }>;

@@ -8,4 +8,5 @@
  */
 export { createPost, getPost, listCategories, listPosts } from './embedded/content/service';
 export { excerptOf } from './embedded/site/service';
+export { storedContent } from './embedded/content/stored-content';
 export { cleanFileName, serveUpload, uploadMedia } from './embedded/media/service';

@@ -1,6 +1,6 @@
 import { useRef, type ReactNode, type RefObject } from 'react';
 import { CategoryPicker } from '../../../../ui/islands/CategoryPicker';
-import { MAX_EMAIL_LENGTH, MAX_FROM_NAME_LENGTH, MAX_SUBJECT_LENGTH } from '../../rules';
+import { MAX_EMAIL_LENGTH, MAX_FROM_NAME_LENGTH, MAX_SUBJECT_LENGTH, MAX_TEST_ADDRESSES } from '../../rules';
 import type { Category } from '../../../website';
 import type { SendFields, SendFormError } from '../stores/send-form';
 
@@ -13,7 +13,7 @@ export type SendFieldRefs = Record<keyof SendFields, RefObject<HTMLInputElement 
 
 /** The header fields' elements, and focus on the one an error is about (From when it names none). */
 export function useSendFieldRefs(): { refs: SendFieldRefs; focus: (field: keyof SendFields | undefined) => void } {
-  const refs: SendFieldRefs = { from: useRef(null), subject: useRef(null), replyTo: useRef(null) };
+  const refs: SendFieldRefs = { from: useRef(null), subject: useRef(null), replyTo: useRef(null), testTo: useRef(null) };
   return { refs, focus: (field) => refs[field ?? 'from'].current?.focus() };
 }
 
@@ -94,6 +94,36 @@ export function SendHeaderFields({ id, form, error, errorId, refs, onChange }: S
         <div className="form-hint" id={`${id}-reply-to-hint`}>
           Where families’ replies go, such as the school office. Left empty, replies go to the portal’s sending address, which nobody reads.
         </div>
+      </div>
+    </div>
+  );
+}
+
+/** Where a test goes (issue 29 §2): up to five addresses in one field; what the user typed stays when it is refused. */
+export function TestAddressesField({ id, value, error, errorId, inputRef, onChange }: { id: string; value: string; error: SendFormError; errorId: string; inputRef: SendFieldRefs['testTo']; onChange: (value: string) => void }) {
+  const invalid = error.text !== '' && error.field === 'testTo';
+  return (
+    <div className="mt-3">
+      <label className="form-label required" htmlFor={`${id}-test-to`}>
+        Send the test to
+      </label>
+      <input
+        id={`${id}-test-to`}
+        ref={inputRef}
+        className={`form-control${invalid ? ' is-invalid' : ''}`}
+        name="test_to"
+        inputMode="email"
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={MAX_TEST_ADDRESSES * (MAX_EMAIL_LENGTH + 2)}
+        required
+        value={value}
+        aria-invalid={invalid || undefined}
+        aria-describedby={`${id}-test-to-hint${invalid ? ` ${errorId}` : ''}`}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <div className="form-hint" id={`${id}-test-to-hint`}>
+        Up to {MAX_TEST_ADDRESSES} email addresses, separated by commas. They are remembered for your next test.
       </div>
     </div>
   );

@@ -3,8 +3,8 @@ import { showFlash } from '../../../../lib/browser/flash';
 import { aFile, toastTexts, useFakeBrowser } from '../../../../ui/stores/test-support';
 import { builderApi } from '../../builder-calls';
 import { PDF_EMAILED, PDF_FAILED, PDF_WAIT, POSTED_TO_WEBSITE, SUBJECT_REQUIRED, type Build } from '../../builder-rules';
-import { NEWSLETTER_SENT, SEND_FIELDS_REQUIRED } from '../../rules';
-import { createBuilderConfirmStore, testSentText } from './builder-confirm';
+import { NEWSLETTER_SENT, SEND_FIELDS_REQUIRED, TEST_ADDRESSES_TOO_MANY, testAddressInvalid, testSentText } from '../../rules';
+import { createBuilderConfirmStore } from './builder-confirm';
 import { createBlock } from './builder/document';
 
 vi.mock('../../../../lib/browser/toast', () => import('../../../../ui/stores/test-support').then((m) => m.fakeToastModule));
@@ -16,7 +16,7 @@ const CATEGORIES = [
 ];
 
 const createStore = (test = false) =>
-  createBuilderConfirmStore({ build, html: '<html>June</html>', categories: CATEGORIES, schoolName: 'Hill School', userEmail: 'head@school.test', test });
+  createBuilderConfirmStore({ build, html: '<html>June</html>', categories: CATEGORIES, schoolName: 'Hill School', testAddresses: ['head@school.test'], test });
 
 describe('The builder’s confirm screen', () => {
   const browser = useFakeBrowser('/newsletter/send/builder/confirm?id=7');
@@ -49,7 +49,7 @@ describe('The builder’s confirm screen', () => {
     expect(toastTexts()).toEqual([`success: ${NEWSLETTER_SENT}`]);
   });
 
-  it('sends a test to the signed-in user only (no categories), and stays', async () => {
+  it('sends a test to the user’s test addresses only (no categories), and stays', async () => {
     browser.api.answer(builderApi.builderSend, { id: null, total: 1, post_url: null });
     const store = createStore(true);
     const navigate = vi.fn<(path: string) => void>();
@@ -59,9 +59,30 @@ describe('The builder’s confirm screen', () => {
 
     const form = browser.api.sentTo(builderApi.builderSend)[0]?.form;
     expect(form?.['test']).toBe('1');
+    expect(form?.['test_to']).toBe('head@school.test');
     expect(form).not.toHaveProperty('category');
     expect(navigate).not.toHaveBeenCalled();
-    expect(toastTexts()).toEqual([`success: ${testSentText('head@school.test')}`]);
+    expect(toastTexts()).toEqual([`success: ${testSentText(['head@school.test'])}`]);
+  });
+
+  it('sends a test to the addresses typed, and refuses more than five or one that is no address, keeping what was typed', async () => {
+    const store = createStore(true);
+    store.$form.setKey('subject', 'June news');
+    const six = 'a@s.test, b@s.test, c@s.test, d@s.test, e@s.test, f@s.test';
+    store.$form.setKey('testTo', six);
+    expect(await store.send(() => undefined)).toBe(false);
+    expect(store.$error.get()).toEqual({ text: TEST_ADDRESSES_TOO_MANY, field: 'testTo' });
+    store.$form.setKey('testTo', 'head@school.test, the office');
+    expect(await store.send(() => undefined)).toBe(false);
+    expect(store.$error.get()).toEqual({ text: testAddressInvalid('the'), field: 'testTo' });
+    expect(store.$form.get().testTo).toBe('head@school.test, the office');
+    expect(browser.api.sent).toEqual([]);
+
+    browser.api.answer(builderApi.builderSend, { id: null, total: 2, post_url: null });
+    store.$form.setKey('testTo', 'head@school.test, office@school.test');
+    expect(await store.send(() => undefined)).toBe(true);
+    expect(browser.api.sentTo(builderApi.builderSend)[0]?.form?.['test_to']).toBe('head@school.test, office@school.test');
+    expect(toastTexts().at(-1)).toBe('success: Your test email has been sent to 2 addresses: head@school.test, office@school.test.');
   });
 
   it('keeps the form and shows the server’s reason when the send is refused', async () => {

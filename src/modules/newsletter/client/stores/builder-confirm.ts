@@ -2,8 +2,8 @@
  * The builder's confirm screen (/newsletter/send/builder/confirm?id=N[&test=1]): From, Subject,
  * the website categories of the newsletter's post ('Newsletters' ticked; not for a test), one
  * attachment, and its actions: Send (a real send goes to the list and on to its Sent Newsletters
- * page; a test goes to the signed-in user, and the screen stays), Publish to website, and
- * Download PDF (emailed to the user). The build is the one saved on the server.
+ * page; a test goes to the test addresses, up to five, and the screen stays), Publish to website, and
+ * Email me a PDF (made and emailed to the user). The build is the one saved on the server.
  */
 import { atom, type ReadableAtom } from 'nanostores';
 import { send } from '../../../../lib/browser/send';
@@ -13,22 +13,17 @@ import { GENERIC_FAILURE } from '../../../../lib/browser/api-client';
 import { sendViewHref } from '../../sends';
 import { builderApi } from '../../builder-calls';
 import { PDF_EMAILED, PDF_FAILED, PDF_WAIT, POSTED_TO_WEBSITE, SUBJECT_REQUIRED, type Build } from '../../builder-rules';
-import { NEWSLETTER_SENT } from '../../rules';
+import { NEWSLETTER_SENT, testSentText } from '../../rules';
 import type { Category } from '../../../website';
-import { createSendFormState, sendFieldOf, type SendFormState } from './send-form';
+import { createSendFormState, sendFieldOf, type SendFormInit, type SendFormState } from './send-form';
 
 export type ConfirmAction = 'send' | 'publish' | 'pdf';
 
-export interface BuilderConfirmInit {
+export interface BuilderConfirmInit extends SendFormInit {
   build: Build;
   /** The email as rendered for this build (what the PDF prints). */
   html: string;
   categories: readonly Category[];
-  schoolName: string;
-  /** The Reply-to field's first value (the school's last send's). */
-  replyTo?: string | undefined;
-  /** Where a test goes: the signed-in user. */
-  userEmail: string;
   test: boolean;
 }
 
@@ -44,9 +39,6 @@ export interface BuilderConfirmStore extends Pick<SendFormState, '$form' | '$tic
 }
 
 const assign = (path: string) => window.location.assign(path);
-
-/** What a test's toast says. */
-export const testSentText = (email: string) => `Your test email has been sent to ${email}.`;
 
 export function createBuilderConfirmStore(init: BuilderConfirmInit): BuilderConfirmStore {
   const state = createSendFormState(init);
@@ -77,7 +69,8 @@ export function createBuilderConfirmStore(init: BuilderConfirmInit): BuilderConf
     $dirty: state.$dirty,
     toggleCategory: state.toggleCategory,
     setAttachment: state.setAttachment,
-    check: state.check,
+    // A test also needs its addresses.
+    check: init.test ? state.checkTest : state.check,
     send(navigate = assign) {
       if (!store.check()) return Promise.resolve(false);
       return exclusive('send', async () => {
@@ -92,7 +85,7 @@ export function createBuilderConfirmStore(init: BuilderConfirmInit): BuilderConf
               ...state.replyToField(),
               build: JSON.stringify(init.build),
               test: init.test ? '1' : '0',
-              ...(init.test ? {} : { category: state.categoryJson() }),
+              ...(init.test ? state.testToField() : { category: state.categoryJson() }),
               ...(attachment ? { attachment } : {}),
             },
           },
@@ -100,7 +93,7 @@ export function createBuilderConfirmStore(init: BuilderConfirmInit): BuilderConf
         );
         if (!res) return false;
         if (init.test || res.id === null) {
-          void showToast(testSentText(init.userEmail), { type: 'success' });
+          void showToast(testSentText(state.testAddresses()), { type: 'success' });
           return true;
         }
         state.markSent();

@@ -7,7 +7,7 @@
  */
 import { atom, computed, map, type MapStore, type ReadableAtom } from 'nanostores';
 import { showToast } from '../../../../lib/browser/toast';
-import { REPLY_TO_INVALID, SEND_FIELDS_REQUIRED } from '../../rules';
+import { checkTestAddresses, REPLY_TO_INVALID, SEND_FIELDS_REQUIRED } from '../../rules';
 import { replyToField } from '../../contract';
 import { NEWSLETTER_CATEGORY, type Category } from '../../../website';
 import { createFormError } from '../../../../ui/stores/form-error';
@@ -16,11 +16,14 @@ export interface SendFields {
   from: string;
   subject: string;
   replyTo: string;
+  /** Where a test goes: up to five addresses, as typed (kept as typed when refused). */
+  testTo: string;
 }
 
 /** The form's field a call's refusal names (its `field`, as the API spells it), if any. */
 export function sendFieldOf(field: string | undefined): keyof SendFields | undefined {
   if (field === 'from' || field === 'subject') return field;
+  if (field === 'test_to') return 'testTo';
   return field === 'reply_to' ? 'replyTo' : undefined;
 }
 
@@ -47,6 +50,12 @@ export interface SendFormState {
   clearError(): void;
   /** Spec section 5: from and subject are required; a reply-to must be an address. True when the form may be sent. */
   check(): boolean;
+  /** check(), and the test addresses (1 to 5 email addresses): true when a test may be sent. */
+  checkTest(): boolean;
+  /** The test addresses as the calls take them, once checkTest() passed. */
+  testToField(): { test_to: string };
+  /** The test addresses as typed, one each (for the toast). */
+  testAddresses(): string[];
   /** The reply-to as the calls take it: omitted when empty. */
   replyToField(): { reply_to?: string };
   /** The ticked categories as the calls take them: a JSON map of id to name. */
@@ -58,8 +67,16 @@ export function initialTicked(categories: readonly Category[]): Set<number> {
   return new Set(categories.filter((c) => c.name.trim().toLowerCase() === NEWSLETTER_CATEGORY.toLowerCase()).map((c) => c.id));
 }
 
-export function createSendFormState(init: { categories: readonly Category[]; schoolName: string; replyTo?: string | undefined }): SendFormState {
-  const $form = map<SendFields>({ from: init.schoolName, subject: '', replyTo: init.replyTo ?? '' });
+export interface SendFormInit {
+  categories: readonly Category[];
+  schoolName: string;
+  replyTo?: string | undefined;
+  /** Where the user's tests go (those they used last, or their own address). */
+  testAddresses?: readonly string[] | undefined;
+}
+
+export function createSendFormState(init: SendFormInit): SendFormState {
+  const $form = map<SendFields>({ from: init.schoolName, subject: '', replyTo: init.replyTo ?? '', testTo: (init.testAddresses ?? []).join(', ') });
   const $ticked = atom<ReadonlySet<number>>(initialTicked(init.categories));
   const $attachment = atom<File | null>(null);
   // From and Subject are required; an error goes (its toast too) once the user fixes its field.
@@ -106,6 +123,20 @@ export function createSendFormState(init: { categories: readonly Category[]; sch
       }
       state.clearError();
       return true;
+    },
+    checkTest() {
+      if (!state.check()) return false;
+      const addresses = checkTestAddresses($form.get().testTo);
+      if (!addresses.ok) {
+        state.fail(addresses.error, 'testTo');
+        return false;
+      }
+      return true;
+    },
+    testToField: () => ({ test_to: $form.get().testTo }),
+    testAddresses() {
+      const addresses = checkTestAddresses($form.get().testTo);
+      return addresses.ok ? addresses.addresses : [];
     },
     replyToField() {
       const replyTo = $form.get().replyTo.trim();

@@ -3,7 +3,7 @@ import { showFlash } from '../../../../lib/browser/flash';
 import { aFile, dismissedToasts, toastTexts, useFakeBrowser } from '../../../../ui/stores/test-support';
 import { websiteApi } from '../../../website';
 import { newsletterApi } from '../../calls';
-import { NEWSLETTER_SENT, REPLY_TO_INVALID, SEND_FIELDS_REQUIRED } from '../../rules';
+import { NEWSLETTER_SENT, REPLY_TO_INVALID, SEND_FIELDS_REQUIRED, TEST_ADDRESSES_TOO_MANY } from '../../rules';
 import { createSimpleSendStore } from './simple-send';
 
 vi.mock('../../../../lib/browser/toast', () => import('../../../../ui/stores/test-support').then((m) => m.fakeToastModule));
@@ -14,7 +14,7 @@ const CATEGORIES = [
   { id: 8, name: 'Newsflash' },
 ];
 
-const createStore = () => createSimpleSendStore({ categories: CATEGORIES, schoolName: 'Hill School' });
+const createStore = () => createSimpleSendStore({ categories: CATEGORIES, schoolName: 'Hill School', testAddresses: ['head@school.test'] });
 const message = (html: string) => () => Promise.resolve(html);
 
 describe('Simple Newsletter', () => {
@@ -22,7 +22,7 @@ describe('Simple Newsletter', () => {
 
   it('starts from the school’s name and the Newsletters category, with nothing to lose yet', () => {
     const store = createStore();
-    expect(store.$form.get()).toEqual({ from: 'Hill School', subject: '', replyTo: '' });
+    expect(store.$form.get()).toEqual({ from: 'Hill School', subject: '', replyTo: '', testTo: 'head@school.test' });
     expect([...store.$ticked.get()]).toEqual([3]);
     expect(store.$dirty.get()).toBe(false);
 
@@ -37,7 +37,7 @@ describe('Simple Newsletter', () => {
     expect(await store.send(message('<p>Hello</p>'), navigate)).toBe(false);
     expect(store.$error.get()).toEqual({ text: SEND_FIELDS_REQUIRED, field: 'subject' });
 
-    store.$form.set({ from: ' ', subject: 'June news', replyTo: '' });
+    store.$form.set({ from: ' ', subject: 'June news', replyTo: '', testTo: '' });
     expect(await store.send(message('<p>Hello</p>'), navigate)).toBe(false);
     expect(store.$error.get()).toEqual({ text: SEND_FIELDS_REQUIRED, field: 'from' });
 
@@ -83,7 +83,7 @@ describe('Simple Newsletter', () => {
     expect(await store.send(message('<p>Hello</p>'), () => undefined)).toBe(false);
     expect(store.$error.get()).toEqual({ text: 'Failed! Your school has 20 emails left today.' });
     expect(toastTexts()).toEqual(['error: Failed! Your school has 20 emails left today.']);
-    expect(store.$form.get()).toEqual({ from: 'Hill School', subject: 'June news', replyTo: '' });
+    expect(store.$form.get()).toEqual({ from: 'Hill School', subject: 'June news', replyTo: '', testTo: 'head@school.test' });
     expect(store.$dirty.get()).toBe(true);
     expect(store.$sending.get()).toBe(false);
   });
@@ -155,5 +155,40 @@ describe('Simple Newsletter', () => {
     browser.api.refuse(websiteApi.uploadBuilderMedia, { message: 'The file is too large.', status: 413 });
     expect(await store.uploadImage(aFile('huge.png'))).toBeNull();
     expect(toastTexts()).toEqual(['error: Failed! Please try again!']);
+  });
+
+  it('sends a test to the test addresses (no categories, no post), keeps the form, and says where it went', async () => {
+    browser.api.answer(newsletterApi.sendSimpleTest, { total: 2, to: ['head@school.test', 'office@school.test'] });
+    const store = createStore();
+    store.$form.setKey('subject', 'June news');
+    store.$form.setKey('testTo', 'head@school.test, office@school.test');
+    store.setAttachment(aFile('menu.pdf'));
+
+    expect(await store.sendTest(message('<p>Hello</p>'))).toBe(true);
+
+    const form = browser.api.sentTo(newsletterApi.sendSimpleTest)[0]?.form;
+    expect(form).toMatchObject({ from: 'Hill School', subject: 'June news', message: '<p>Hello</p>', test_to: 'head@school.test, office@school.test', attachment_mode: 'link' });
+    expect(form).not.toHaveProperty('category');
+    expect(toastTexts()).toEqual(['success: Your test email has been sent to 2 addresses: head@school.test, office@school.test.']);
+    expect(browser.api.sentTo(newsletterApi.sendSimple)).toEqual([]);
+    expect(store.$form.get().subject).toBe('June news');
+  });
+
+  it('refuses a test to more than five addresses before calling, keeping what was typed', async () => {
+    const store = createStore();
+    store.$form.setKey('subject', 'June news');
+    store.$form.setKey('testTo', 'a@s.test b@s.test c@s.test d@s.test e@s.test f@s.test');
+    expect(await store.sendTest(message('<p>Hello</p>'))).toBe(false);
+    expect(store.$error.get()).toEqual({ text: TEST_ADDRESSES_TOO_MANY, field: 'testTo' });
+    expect(store.$form.get().testTo).toBe('a@s.test b@s.test c@s.test d@s.test e@s.test f@s.test');
+    expect(browser.api.sent).toEqual([]);
+  });
+
+  it('renders the email for the preview with the subject and the from name', async () => {
+    browser.api.answer(newsletterApi.previewSimple, { html: '<!doctype html><p>Hello</p>', bytes: 27 });
+    const store = createStore();
+    store.$form.setKey('subject', 'June news');
+    expect(await store.render('<p>Hello</p>')).toEqual({ html: '<!doctype html><p>Hello</p>', bytes: 27 });
+    expect(browser.api.sentTo(newsletterApi.previewSimple)[0]?.body).toEqual({ message: '<p>Hello</p>', subject: 'June news', from: 'Hill School' });
   });
 });

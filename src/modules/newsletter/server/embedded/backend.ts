@@ -10,6 +10,7 @@ import * as sends from './sends/service';
 import * as outbox from './sends/outbox';
 import { sendSimpleNewsletter, loadSimpleSendScreen, type SimpleSendPlace } from './sends/simple';
 import { sendQuota } from './sends/quota';
+import { previewSimple, sendSimpleTest, testAddressesOf } from './sends/test-send';
 import * as builds from './builder/service';
 import { uploadBuilderFile } from './builder/upload';
 import { sendBuild } from './builder/send';
@@ -38,12 +39,14 @@ export function embeddedNewsletterBackend(ctx: RequestContext, runtime: Runtime)
       };
     },
 
-    loadSendForm: () => loadSimpleSendScreen(ctx, config),
+    loadSendForm: async () => ({ ...(await loadSimpleSendScreen(ctx, config)), testAddresses: await testAddressesOf(ctx) }),
     async sendQuota() {
       const { limit, left } = await sendQuota(ctx, config);
       return { limit, left };
     },
     sendSimple: (form) => sendSimpleNewsletter(ctx, form, place),
+    sendSimpleTest: (form) => sendSimpleTest(ctx, form, place, mailTransportOf(runtime)),
+    previewSimple: (input) => previewSimple(ctx, input, place),
     listSends: async (page) => ({ ...(await sends.listSends(ctx, { page, query: '' })), outbox: kept }),
     sendDetail: async (id) => ({ ...(await sends.sendDetail(ctx, id)), outbox: kept }),
     pauseSend: (id) => sends.pauseSend(ctx, id),

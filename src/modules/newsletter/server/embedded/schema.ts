@@ -163,6 +163,14 @@ export interface NewsletterMemberCountTable {
   total: number;
 }
 
+/** `newsletter_test_addresses` (migration 0030): where a user's tests go in a school, a JSON array of up to five addresses. */
+export interface NewsletterTestAddressesTable {
+  domain_id: number;
+  user_id: number;
+  addresses: string;
+  updated_at: number;
+}
+
 declare module '../../../../platform/db/schema' {
   interface Database {
     newsletter_bounces: NewsletterBounceTable;
@@ -175,5 +183,6 @@ declare module '../../../../platform/db/schema' {
     newsletter_sends: NewsletterSendTable;
     newsletter_deliveries: NewsletterDeliveryTable;
     newsletter_send_quotas: NewsletterSendQuotaTable;
+    newsletter_test_addresses: NewsletterTestAddressesTable;
   }
 }

@@ -24,6 +24,8 @@ export function upstreamNewsletterBackend(up: UpstreamScope): NewsletterBackend 
     loadSendForm: notLegacy,
     sendQuota: notLegacy,
     sendSimple: notLegacy,
+    sendSimpleTest: notLegacy,
+    previewSimple: notLegacy,
     listSends: notLegacy,
     sendDetail: notLegacy,
     pauseSend: notLegacy,

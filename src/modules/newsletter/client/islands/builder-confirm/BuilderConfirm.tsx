@@ -2,15 +2,19 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import '../../../../../ui/islands/ui.css';
 import '../newsletter.css';
-import { AttachmentField, membersPhrase, SendHeaderFields, useSendFieldRefs, WebsiteCategoriesField } from '../SendFields';
+import { AttachmentField, membersPhrase, SendHeaderFields, TestAddressesField, useSendFieldRefs, WebsiteCategoriesField } from '../SendFields';
 import { ConfirmDialog } from '../../../../../ui/islands/ConfirmDialog';
 import { useLeaveGuard } from '../../../../../ui/islands/useLeaveGuard';
 import { createBuilderConfirmStore } from '../../stores/builder-confirm';
 import type { Build } from '../../../builder-rules';
+import { checkBuild } from '../../../send-check';
+import { useSendChecklist } from '../send-check/useSendChecklist';
+import { BLOCK_PARAM } from '../send-check/useBuilderSendCheck';
 import type { Category } from '../../../../website';
 
 export interface BuilderConfirmProps {
-  /** The saved build's name (what is being sent). */
+  /** The saved build's id (the checklist's fixes open the builder on it) and name (what is being sent). */
+  buildId: number;
   name: string;
   build: Build;
   /** The email as rendered for this build (the PDF prints it). */
@@ -21,15 +25,16 @@ export interface BuilderConfirmProps {
   schoolName: string;
   /** The Reply-to field's first value (the school's last send's). */
   replyTo: string;
-  userEmail: string;
-  /** Send Test Email: to the signed-in user only, no website categories. */
+  /** Where the user's tests go (those they used last, or their own address). */
+  testAddresses: string[];
+  /** Send Test Email: to the test addresses only, no website categories. */
   test: boolean;
   /** Where Cancel goes: the builder, with the build as saved. */
   builderHref: string;
 }
 
-/** Send Email / Send Test Email: From, Subject, the post's categories (not for a test), an attachment; Send, Publish to website, Download PDF, Cancel. */
-export default function BuilderConfirm({ name, build, html, categories, audience, schoolName, replyTo, userEmail, test, builderHref }: BuilderConfirmProps) {
+/** Send Email / Send Test Email: From, Subject, the post's categories (not for a test), an attachment; Send, Publish to website, Email me a PDF, Cancel. */
+export default function BuilderConfirm({ buildId, name, build, html, categories, audience, schoolName, replyTo, testAddresses, test, builderHref }: BuilderConfirmProps) {
   const id = useId();
   const [store] = useState(() =>
     createBuilderConfirmStore({
@@ -38,7 +43,7 @@ export default function BuilderConfirm({ name, build, html, categories, audience
       categories,
       schoolName,
       replyTo,
-      userEmail,
+      testAddresses,
       test,
     }),
   );
@@ -51,12 +56,27 @@ export default function BuilderConfirm({ name, build, html, categories, audience
   const fields = useSendFieldRefs();
   const guard = useLeaveGuard(() => store.$dirty.get());
 
+  // The pre-send checklist (issue 29 §2): a block to fix opens the builder with it selected.
+  const checklist = useSendChecklist({
+    fixLabel: (problem) => (problem.blockId ? 'Fix in the builder' : problem.field === 'subject' ? 'Go to the subject' : null),
+    onFix: (problem) => {
+      if (problem.blockId) guard.confirmLeave(`${builderHref}?id=${buildId}&${BLOCK_PARAM}=${encodeURIComponent(problem.blockId)}`);
+      else if (problem.field === 'subject') fields.focus('subject');
+    },
+  });
   const focusError = () => fields.focus(store.$error.get().field);
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!store.check()) focusError();
-    else if (test) void store.send(guard.leaveNow);
-    else setConfirming(true);
+    if (!store.check()) {
+      focusError();
+      return;
+    }
+    // The size is the email's as rendered for this page, the preview's measurement.
+    const problems = checkBuild({ build, subject: form.subject, bytes: new TextEncoder().encode(html).length });
+    checklist.run(problems, test ? 'test' : 'newsletter', () => {
+      if (test) void store.send(guard.leaveNow);
+      else setConfirming(true);
+    });
   };
   const publish = async () => {
     if (!(await store.publish()) && store.$error.get().field) focusError();
@@ -73,7 +93,7 @@ export default function BuilderConfirm({ name, build, html, categories, audience
       <div className="card-body">
         <p className="text-secondary mt-0">
           {test
-            ? `The test goes to you only, at ${userEmail}, exactly as your readers will see it.`
+            ? 'The test goes to the addresses below only, exactly as your readers will see it.'
             : `Goes to ${membersPhrase(audience)} and is published on your website.`}
         </p>
         <SendHeaderFields
@@ -84,6 +104,10 @@ export default function BuilderConfirm({ name, build, html, categories, audience
           refs={fields.refs}
           onChange={(field, value) => store.$form.setKey(field, value)}
         />
+
+        {test ? (
+          <TestAddressesField id={id} value={form.testTo} error={error} errorId={errorId} inputRef={fields.refs.testTo} onChange={(value) => store.$form.setKey('testTo', value)} />
+        ) : null}
 
         {test ? null : (
           <WebsiteCategoriesField categories={categories} ticked={ticked} onToggle={(category, on) => store.toggleCategory(category, on)} />
@@ -110,7 +134,7 @@ export default function BuilderConfirm({ name, build, html, categories, audience
           Cancel
         </a>
         <button className="btn" type="button" aria-disabled={busy !== null || undefined} onClick={() => void store.downloadPdf()}>
-          {busy === 'pdf' ? 'Generating PDF…' : 'Download PDF'}
+          {busy === 'pdf' ? 'Generating PDF…' : 'Email me a PDF'}
         </button>
         {test ? null : (
           <button className="btn" type="button" aria-disabled={busy !== null || undefined} onClick={() => void publish()}>
@@ -133,6 +157,7 @@ export default function BuilderConfirm({ name, build, html, categories, audience
       >
         {`“${form.subject.trim()}” goes to ${membersPhrase(audience)} and is published on your website.`}
       </ConfirmDialog>
+      {checklist.dialog}
       {guard.dialog}
     </form>
   );

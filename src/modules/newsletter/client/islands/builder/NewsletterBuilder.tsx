@@ -17,6 +17,7 @@ import { FitNote } from './workspace/FitNote';
 import { SaveState } from './workspace/SaveState';
 import { useCanvasFit } from './workspace/useCanvasFit';
 import { useRevealAdded } from './workspace/useRevealAdded';
+import { useBuilderSendCheck } from '../send-check/useBuilderSendCheck';
 
 const PreviewDialog = lazy(() => import('./dialogs/PreviewDialog'));
 const FrameDialog = lazy(() => import('./dialogs/FrameDialog'));
@@ -159,10 +160,13 @@ export default function NewsletterBuilder({ stored, templates: initialTemplates,
       setNaming(true);
     } else void store.loadTemplate(next.id);
   };
-  const goSend = async (test: boolean) => {
-    if (!(await store.save({ quiet: true }))) return;
-    guard.leaveNow(`${CONFIRM_PATH}?id=${store.$meta.get().id}${test ? '&test=1' : ''}`);
-  };
+  // The pre-send checklist first (issue 29 §2): nothing goes out looking broken.
+  const sendCheck = useBuilderSendCheck(store);
+  const goSend = (test: boolean) =>
+    sendCheck.check(test ? 'test' : 'newsletter', async () => {
+      if (!(await store.save({ quiet: true }))) return;
+      guard.leaveNow(`${CONFIRM_PATH}?id=${store.$meta.get().id}${test ? '&test=1' : ''}`);
+    });
 
   const selected = selectedId ? (locate(build, selectedId)?.block ?? null) : null;
   const canUndo = history.past.length > 0;
@@ -388,6 +392,7 @@ export default function NewsletterBuilder({ stored, templates: initialTemplates,
           <FrameDialog frame={frame} busy={busy} onSave={(next) => store.saveFrame(next)} onClose={() => setEditingFrame(false)} />
         </Suspense>
       ) : null}
+      {sendCheck.dialog}
       {guard.dialog}
     </div>
   );

@@ -1,15 +1,13 @@
 import { inTransaction, type RequestContext } from '../../../../../platform/context';
+import type { MailTransport } from '../../../../../platform/mail';
 import { Refusal } from '../../../../../platform/errors';
-import { inspectAttachment } from '../../../../../platform/media/inspect';
-import type { MailAttachment, MailTransport } from '../../../../../platform/mail';
-import { cleanFileName } from '../../../../website/server';
+import { checkBuild, sendBlockedText } from '../../../send-check';
 import type { Build } from '../../../builder-contract';
 import type { BuilderSendForm, BuilderSendResult } from '../../backend';
 import { absoluteAddresses, absoluteTextLinks } from '../sends/compose';
-import { recipientMail, schoolList } from '../sends/message';
 import { checkSendQuota, startSend } from '../sends/service';
 import { storeAttachment, type SimpleSendPlace } from '../sends/simple';
-import { SAMPLE_UNSUBSCRIBE_TOKEN, unsubscribeUrl } from '../sends/unsubscribe';
+import { sendTestCopies, testAttachment, testRecipients } from '../sends/test-send';
 import { publishBuilderPost } from './publish';
 import { renderBuild } from './service';
 import { withTitle } from './render/html';
@@ -20,8 +18,9 @@ import { withTitle } from './render/html';
  * its site-relative addresses made absolute (a mail client has no page to resolve them against);
  * each copy adds only its unsubscribe footer and List-Unsubscribe headers (sends/message.ts).
  *
- * - A test goes at once, through the mail transport, to the signed-in user alone (not the list;
- *   no post, no send): its footer's link is a sample that unsubscribes no one.
+ * - A test goes at once, through the mail transport, to the user's test addresses alone (up to
+ *   five, their own by default: ../sends/test-send.ts; not the list, no post, no send): its
+ *   footer's link is a sample that unsubscribes no one.
  * - A real send publishes the website post in the chosen categories (./publish.ts) and starts the
  *   durable send to the list, in one transaction, as the simple send does.
  */
@@ -36,37 +35,13 @@ export async function builderEmail(ctx: RequestContext, build: Build, siteOrigin
   };
 }
 
-/** A test copy's attachment: checked by its bytes as an upload would be, but not stored. */
-async function testAttachment(file: File): Promise<MailAttachment> {
-  const inspected = await inspectAttachment(new Uint8Array(await file.arrayBuffer()));
-  return {
-    filename: cleanFileName(file.name) || `attachment.${inspected.ext}`,
-    content: Buffer.from(inspected.stored),
-    contentType: inspected.mimeType,
-  };
-}
-
+/** A test: to the test addresses given (remembered for the user) or those the user used last (their own at first). */
 async function sendTest(ctx: RequestContext, form: BuilderSendForm, place: SimpleSendPlace, transport: MailTransport): Promise<BuilderSendResult> {
+  const to = await testRecipients(ctx, form.test_to);
   const email = await builderEmail(ctx, form.build, place.siteOrigin, form.subject);
   const attachment = form.attachment ? await testAttachment(form.attachment) : undefined;
-  const sample = unsubscribeUrl(place.portalOrigin, SAMPLE_UNSUBSCRIBE_TOKEN);
-  const mail = recipientMail(
-    {
-      domain_id: ctx.domain.id,
-      from_name: form.from,
-      reply_to: form.reply_to ?? null,
-      subject: form.subject,
-      html: email.html,
-      text: email.text,
-    },
-    { email: ctx.user.email, name: '' },
-    sample,
-    await schoolList(ctx.db, ctx.domain.id, place.portalOrigin),
-    attachment,
-  );
-  const result = await transport.send(mail);
-  if (!result.ok) throw new Refusal(409, 'mail_failed', `The test email could not be sent: ${result.response}`);
-  return { id: null, total: 1, post_url: null };
+  await sendTestCopies(ctx, { from: form.from, reply_to: form.reply_to, subject: form.subject, html: email.html, text: email.text }, to, place, transport, attachment);
+  return { id: null, total: to.length, post_url: null };
 }
 
 async function sendToList(ctx: RequestContext, form: BuilderSendForm, place: SimpleSendPlace): Promise<BuilderSendResult> {
@@ -97,6 +72,13 @@ async function sendToList(ctx: RequestContext, form: BuilderSendForm, place: Sim
   });
 }
 
-export function sendBuild(ctx: RequestContext, form: BuilderSendForm, place: SimpleSendPlace, transport: MailTransport): Promise<BuilderSendResult> {
+/** What the builder's checklist blocks on (an image with no picture, a file block with no file, an empty text) is refused here too: other clients, and a stale page, cannot send it. */
+function refuseBroken(build: Build): void {
+  const blocking = checkBuild({ build }).find((problem) => problem.level === 'block');
+  if (blocking) throw new Refusal(400, 'invalid', sendBlockedText(blocking), 'build');
+}
+
+export async function sendBuild(ctx: RequestContext, form: BuilderSendForm, place: SimpleSendPlace, transport: MailTransport): Promise<BuilderSendResult> {
+  refuseBroken(form.build);
   return form.test ? sendTest(ctx, form, place, transport) : sendToList(ctx, form, place);
 }

@@ -74,7 +74,7 @@ export async function sendSimpleNewsletter(ctx: RequestContext, form: SimpleSend
 }
 
 /** The Simple Newsletter screen's first HTML: categories, audience, the school's name and its quota in one go. */
-export async function loadSimpleSendScreen(ctx: SchoolContext, quota: QuotaSettings): Promise<SendForm> {
+export async function loadSimpleSendScreen(ctx: SchoolContext, quota: QuotaSettings): Promise<Omit<SendForm, 'testAddresses'>> {
   const [categories, audience, school, left, replyTo] = await Promise.all([
     listCategories(ctx),
     countAudience(ctx.db, ctx.domain.id),

@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { EMAIL_WIDTH, GMAIL_CLIP_BYTES } from '../../../../builder-rules';
+// Its styles (.nb-preview-*) live with the builder's; the Simple Newsletter opens this dialog too.
+import '../builder.css';
 import type { Rendered } from '../../../stores/builder/builder';
 
 export interface PreviewDialogProps {
