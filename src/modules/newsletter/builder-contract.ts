@@ -17,6 +17,7 @@ import {
   MAX_FRAME_HTML_LENGTH,
   MAX_TEXT_HTML_LENGTH,
   MAX_URL_LENGTH,
+  PROVIDER_TEMPLATE_KEYS,
   SUBJECT_REQUIRED,
   defaultSettings,
   type Build,
@@ -199,8 +200,14 @@ export const loadResponseSchema = successSchema({ build: storedBuildSchema, temp
 export const loadTemplateResponseSchema = successSchema({ build: storedBuildSchema });
 export const templateParamsSchema = z.object({ templateId: idSchema });
 
-/** POST …/builder/new {name}: a new, empty build (the prompt's default is 'New Newsletter'). */
-export const newBuildRequestSchema = z.object({ name: buildName });
+/**
+ * POST …/builder/new {name}: a new build with the starter document (the prompt's default is 'New
+ * Newsletter'); with `provider` (beyond the spec), a copy of that provider template's document.
+ */
+export const newBuildRequestSchema = z.object({
+  name: buildName,
+  provider: z.enum(PROVIDER_TEMPLATE_KEYS, { error: 'There is no such provider template.' }).optional(),
+});
 /** POST …/builder/save {build, id}. */
 export const saveBuildRequestSchema = z.object({ id: idSchema, build: incomingBuildSchema });
 export const saveBuildResponseSchema = successSchema({ id: z.number().int(), updated_at: z.number().int() });

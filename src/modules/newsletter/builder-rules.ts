@@ -147,6 +147,21 @@ export const MAX_BUILD_NAME_LENGTH = 120;
 /** The school's header or footer HTML. */
 export const MAX_FRAME_HTML_LENGTH = 20_000;
 export const FRAME_SAVED = 'Header and footer saved.';
+
+/**
+ * The provider's templates, shipped with the product (server/embedded/builder/templates/): a
+ * school starts a new build from one (`new {name, provider}`); its saves go to that build, never
+ * to the template. Listed in the builder's chooser under PROVIDER_TEMPLATES_GROUP.
+ */
+export const PROVIDER_TEMPLATES = [
+  { key: 'term-news', name: 'Term news', description: 'A term’s highlights: a lead story, two side-by-side stories and notices.' },
+  { key: 'events-dates', name: 'Events & dates', description: 'What is coming up: featured events and a list of dates.' },
+  { key: 'principals-message', name: 'Principal’s message', description: 'A letter from the principal with a portrait, then short news.' },
+] as const;
+export type ProviderTemplateKey = (typeof PROVIDER_TEMPLATES)[number]['key'];
+export const PROVIDER_TEMPLATE_KEYS = PROVIDER_TEMPLATES.map((template) => template.key) as [ProviderTemplateKey, ...ProviderTemplateKey[]];
+export const PROVIDER_TEMPLATES_GROUP = 'From the provider';
+export const SCHOOL_TEMPLATES_GROUP = 'Your school’s templates';
 export const MAX_URL_LENGTH = 2048;
 export const MAX_ALT_LENGTH = 300;
 /** Gmail clips a message's HTML past 102 KB: the size meter warns from there. */

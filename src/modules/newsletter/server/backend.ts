@@ -6,7 +6,7 @@
 import type { ListLocation } from '../../../lib/lists/location';
 import type { PortFile } from '../../../platform/http/port';
 import type { Category } from '../../website';
-import type { Build, BuilderSendForm, StoredBuild, Template } from '../builder-contract';
+import type { Build, BuilderSendForm, ProviderTemplateKey, StoredBuild, Template } from '../builder-contract';
 import type {
   AddMemberRequest,
   ImportSummary,
@@ -117,7 +117,8 @@ export interface BuilderBackend {
   loadBuilder(): Promise<{ build: StoredBuild; templates: Template[] }>;
   /** One of the school's builds (404 otherwise). */
   loadBuild(id: number): Promise<StoredBuild>;
-  newBuild(name: string): Promise<StoredBuild>;
+  /** A new build: the starter document, or a copy of a provider template's. */
+  newBuild(name: string, provider?: ProviderTemplateKey): Promise<StoredBuild>;
   saveBuild(id: number, build: Build): Promise<{ id: number; updated_at: number }>;
   /** The email a build makes, framed, and its size. */
   renderBuild(build: Build): Promise<{ html: string; bytes: number }>;

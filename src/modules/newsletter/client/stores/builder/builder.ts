@@ -19,6 +19,7 @@ import {
   type BlockSettings,
   type BlockType,
   type Build,
+  type ProviderTemplateKey,
 } from '../../../builder-rules';
 import type { StoredBuild, Template } from '../../../builder-contract';
 import {
@@ -92,7 +93,8 @@ export interface BuilderStore {
   undo(): void;
   redo(): void;
   save(options?: { quiet?: boolean }): Promise<boolean>;
-  newBuild(name: string): Promise<boolean>;
+  /** A new build: the starter document, or a copy of a provider template (the school's own from then on). */
+  newBuild(name: string, provider?: ProviderTemplateKey): Promise<boolean>;
   loadTemplate(id: number): Promise<boolean>;
   render(): Promise<Rendered | null>;
   upload(file: File): Promise<{ url: string; text: string } | null>;
@@ -247,10 +249,10 @@ export function createBuilderStore(init: { stored: StoredBuild; templates: reado
         $busy.set(false);
       }
     },
-    async newBuild(name) {
+    async newBuild(name, provider) {
       $busy.set(true);
       try {
-        const res = await send(builderApi.builderNew, { body: { name } });
+        const res = await send(builderApi.builderNew, { body: provider ? { name, provider } : { name } });
         if (!res) return false;
         replaceDocument(res.build);
         $templates.set([{ id: res.build.id, name: res.build.name }, ...$templates.get().filter((t) => t.id !== res.build.id)]);

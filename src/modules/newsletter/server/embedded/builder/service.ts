@@ -7,6 +7,7 @@ import {
   defaultSettings,
   NEW_BUILD_NAME,
   type Build,
+  type ProviderTemplateKey,
   type StoredBuild,
   type Template,
 } from '../../../builder-contract';
@@ -14,6 +15,7 @@ import { sanitizeFrame } from './render/sanitize-frame';
 import * as repo from './repository';
 import { runTask } from '../../../../../platform/work/pool';
 import { cleanBuildTask, renderEmailTask } from './tasks';
+import { providerBuild } from './templates';
 import type { RenderedEmail } from './render';
 
 /**
@@ -74,9 +76,10 @@ export async function loadBuild(ctx: SchoolContext, id: number): Promise<StoredB
   return toStored(row);
 }
 
-/** Spec `new {name}`: a new build with the starter document. */
-export async function newBuild(ctx: RequestContext, name: string): Promise<StoredBuild> {
-  const id = await repo.insertBuild(ctx.db, ctx.domain.id, { name, json: JSON.stringify(starterBuild()), userId: ctx.user.id, now: ctx.now });
+/** Spec `new {name}`: a new build with the starter document, or a copy of a provider template's (the school's own from then on). */
+export async function newBuild(ctx: RequestContext, name: string, provider?: ProviderTemplateKey): Promise<StoredBuild> {
+  const document = provider ? providerBuild(provider) : starterBuild();
+  const id = await repo.insertBuild(ctx.db, ctx.domain.id, { name, json: JSON.stringify(document), userId: ctx.user.id, now: ctx.now });
   return loadBuild(ctx, id);
 }
 
