@@ -149,6 +149,27 @@ export const MAX_FRAME_HTML_LENGTH = 20_000;
 export const FRAME_SAVED = 'Header and footer saved.';
 
 /**
+ * The school's header and footer built with the builder's own blocks (a logo image, text with its
+ * links, dividers, spacers, columns; each with its colours). The frame's HTML (`GET …/template`'s
+ * strings) is then what the blocks render to; null blocks mean the frame is HTML the school wrote
+ * (the advanced mode, and every frame saved before blocks: it stays as written until the school
+ * switches). An image without a picture shows nothing in an email.
+ */
+export interface FrameBlocks {
+  header: Block[];
+  footer: Block[];
+}
+export interface Frame {
+  header: string;
+  footer: string;
+  blocks: FrameBlocks | null;
+}
+/** Blocks in the header and footer together: far more than a logo, a name and an address need. */
+export const MAX_FRAME_BLOCKS = 40;
+/** A frame's two block lists, in the build's region names (the body is the newsletter's). */
+export const FRAME_REGIONS = ['header', 'footer'] as const satisfies readonly Region[];
+
+/**
  * The provider's templates, shipped with the product (server/embedded/builder/templates/): a
  * school starts a new build from one (`new {name, provider}`); its saves go to that build, never
  * to the template. Listed in the builder's chooser under PROVIDER_TEMPLATES_GROUP.

@@ -4,7 +4,7 @@ import '../../../../../ui/islands/ui.css';
 import './builder.css';
 import { ConfirmDialog } from '../../../../../ui/islands/ConfirmDialog';
 import { useLeaveGuard } from '../../../../../ui/islands/useLeaveGuard';
-import { createBuilderStore, type BuilderTab } from '../../stores/builder/builder';
+import { createBuilderStore, type BuilderTab, type Frame } from '../../stores/builder/builder';
 import { intoColumnTarget, locate, outOfColumnTarget, stepTarget } from '../../stores/builder/document';
 import { cleanTextHtml } from '../../stores/builder/text-html';
 import { MAX_BUILD_NAME_LENGTH, NEW_BUILD_NAME, PROVIDER_TEMPLATES, REGIONS, REGION_LABELS, type ProviderTemplateKey } from '../../../builder-rules';
@@ -21,8 +21,8 @@ const FrameDialog = lazy(() => import('./dialogs/FrameDialog'));
 export interface NewsletterBuilderProps {
   stored: StoredBuild;
   templates: Template[];
-  /** The school's header and footer HTML around every email. */
-  frame: { header: string; footer: string };
+  /** The school's header and footer around every email: HTML, and blocks unless written as HTML. */
+  frame: Frame;
   /** The school's daily send quota when the page was made: the Send tab says when little is left. */
   quota: SendQuota;
 }
