@@ -67,7 +67,8 @@ for (const size of [
     // The email is framed by it: the preview shows the new title, the footer still the school's name.
     await page.getByRole('button', { name: 'Preview' }).click();
     const preview = page.frameLocator('iframe[title="Email preview"]');
-    await expect(preview.getByRole('heading', { name: 'Kowhai Weekly' })).toBeVisible();
+    // The first render of a server's life loads MJML: allow it the time on a busy machine.
+    await expect(preview.getByRole('heading', { name: 'Kowhai Weekly' })).toBeVisible({ timeout: 20_000 });
     await expect(preview.getByText('Kowhai School')).toBeVisible();
     await expect(preview.getByText('Image', { exact: true })).toHaveCount(0);
     await page.keyboard.press('Escape');

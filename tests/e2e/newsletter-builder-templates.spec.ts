@@ -55,7 +55,8 @@ test.describe('provider templates', () => {
       // The preview shows the template's email, its pictures loaded.
       await page.getByRole('button', { name: 'Preview' }).click();
       const preview = page.frameLocator('iframe[title="Email preview"]');
-      await expect(preview.getByRole('heading', { name: size.heading })).toBeVisible();
+      // The first render of a server's life loads MJML: allow it the time on a busy machine.
+      await expect(preview.getByRole('heading', { name: size.heading })).toBeVisible({ timeout: 20_000 });
       await expect
         .poll(() => preview.locator('img').evaluateAll((images) => images.every((img) => (img as HTMLImageElement).naturalWidth > 0) && images.length > 0))
         .toBe(true);
