@@ -287,6 +287,8 @@ test.describe('the school’s header and footer', () => {
 
     await page.getByRole('button', { name: 'Header and footer' }).click();
     const dialog = page.getByRole('dialog', { name: 'Header and footer' });
+    // A new school's frame is built with blocks; HTML is the advanced option.
+    await dialog.getByLabel('Advanced: HTML').check();
     await expect(dialog.getByLabel('Header (HTML)')).toHaveValue(/Frame School/);
     await dialog.getByLabel('Header (HTML)').fill('<h1>Frame School Weekly</h1><script>window.framed = 1</script>');
     await dialog.getByLabel('Footer (HTML)').fill('<p>12 Orchard Road, Frameton</p>');

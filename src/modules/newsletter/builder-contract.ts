@@ -14,13 +14,16 @@ import {
   MAX_BLOCKS,
   MAX_BUILD_NAME_LENGTH,
   MAX_BUILD_TEXT_LENGTH,
+  MAX_FRAME_BLOCKS,
   MAX_FRAME_HTML_LENGTH,
   MAX_TEXT_HTML_LENGTH,
   MAX_URL_LENGTH,
+  PROVIDER_TEMPLATE_KEYS,
   SUBJECT_REQUIRED,
   defaultSettings,
   type Build,
   type BlockSettings,
+  type FrameBlocks,
 } from './builder-rules';
 
 export * from './builder-rules';
@@ -184,14 +187,47 @@ export type Template = z.infer<typeof templateSchema>;
 export const storedBuildSchema = z.object({ id: z.number().int(), name: z.string(), build: buildSchema, updated_at: z.number().int() });
 export type StoredBuild = z.infer<typeof storedBuildSchema>;
 
-/** GET …/builder/template: the school's header and footer HTML that frame every build. */
-export const frameResponseSchema = successSchema({ header: z.string(), footer: z.string() });
+/**
+ * The school's header and footer as blocks (builder-rules.ts `FrameBlocks`): a build's blocks, ids
+ * given as a build's are, within MAX_FRAME_BLOCKS and, per list, the frame's HTML length of text.
+ */
+export const frameBlocksSchema = z
+  .object({ header: z.array(blockSchema), footer: z.array(blockSchema) }, { error: 'blocks is a header and a footer list of blocks.' })
+  .refine(({ header, footer }) => countBlocks([header, footer]) <= MAX_FRAME_BLOCKS, `The header and footer can hold at most ${MAX_FRAME_BLOCKS} blocks.`)
+  .refine(
+    ({ header, footer }) => textLength([header]) <= MAX_FRAME_HTML_LENGTH && textLength([footer]) <= MAX_FRAME_HTML_LENGTH,
+    `The header or footer can hold at most ${MAX_FRAME_HTML_LENGTH} characters of text.`,
+  )
+  .transform(({ header, footer }) => {
+    const [withIds] = [withBlockIds([header, footer] as const)];
+    return { header: withIds[0], footer: withIds[1] };
+  });
 
-/** POST …/builder/template {header, footer} (beyond the spec: 'editable by the school'): both saved, sanitised; the answer is what is kept. */
-export const saveFrameRequestSchema = z.object({
-  header: z.string({ error: 'header is required.' }).max(MAX_FRAME_HTML_LENGTH, `The header can be at most ${MAX_FRAME_HTML_LENGTH} characters.`),
-  footer: z.string({ error: 'footer is required.' }).max(MAX_FRAME_HTML_LENGTH, `The footer can be at most ${MAX_FRAME_HTML_LENGTH} characters.`),
-});
+/**
+ * GET …/builder/template: the school's header and footer HTML that frame every build (the spec's
+ * strings) and, beyond the spec, their blocks when they are built with blocks (null: HTML).
+ */
+export const frameResponseSchema = successSchema({ header: z.string(), footer: z.string(), blocks: frameBlocksSchema.nullable() });
+
+const frameHtml = (part: 'header' | 'footer', label: string) =>
+  z.string({ error: `${part} is required.` }).max(MAX_FRAME_HTML_LENGTH, `The ${label} can be at most ${MAX_FRAME_HTML_LENGTH} characters.`);
+
+/**
+ * POST …/builder/template (beyond the spec: 'editable by the school'), the answer what is kept:
+ * - {header, footer}: HTML, saved sanitised (the frame is then HTML: the advanced mode);
+ * - {blocks: {header, footer}}: blocks, saved with the HTML they render to (header and footer, if
+ *   sent too, are not read).
+ */
+export const saveFrameRequestSchema = z
+  .object({ header: frameHtml('header', 'header').optional(), footer: frameHtml('footer', 'footer').optional(), blocks: frameBlocksSchema.nullable().optional() })
+  .superRefine((frame, ctx) => {
+    if (frame.blocks) return;
+    for (const part of ['header', 'footer'] as const) if (frame[part] === undefined) ctx.addIssue({ code: 'custom', path: [part], message: `${part} is required.` });
+  })
+  .transform((frame): { blocks: FrameBlocks } | { blocks: null; header: string; footer: string } =>
+    frame.blocks ? { blocks: frame.blocks } : { blocks: null, header: frame.header ?? '', footer: frame.footer ?? '' },
+  );
+export type SaveFrameRequest = z.output<typeof saveFrameRequestSchema>;
 
 /** GET …/builder/load: the build staff last worked on, and the school's templates. */
 export const loadResponseSchema = successSchema({ build: storedBuildSchema, templates: z.array(templateSchema) });
@@ -199,8 +235,14 @@ export const loadResponseSchema = successSchema({ build: storedBuildSchema, temp
 export const loadTemplateResponseSchema = successSchema({ build: storedBuildSchema });
 export const templateParamsSchema = z.object({ templateId: idSchema });
 
-/** POST …/builder/new {name}: a new, empty build (the prompt's default is 'New Newsletter'). */
-export const newBuildRequestSchema = z.object({ name: buildName });
+/**
+ * POST …/builder/new {name}: a new build with the starter document (the prompt's default is 'New
+ * Newsletter'); with `provider` (beyond the spec), a copy of that provider template's document.
+ */
+export const newBuildRequestSchema = z.object({
+  name: buildName,
+  provider: z.enum(PROVIDER_TEMPLATE_KEYS, { error: 'There is no such provider template.' }).optional(),
+});
 /** POST …/builder/save {build, id}. */
 export const saveBuildRequestSchema = z.object({ id: idSchema, build: incomingBuildSchema });
 export const saveBuildResponseSchema = successSchema({ id: z.number().int(), updated_at: z.number().int() });
@@ -271,5 +313,7 @@ export type NewsletterBuilderCalls = typeof newsletterBuilderCalls;
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const sameSettings: Same<z.output<typeof blockSettingsSchema>, BlockSettings> = true;
 const sameBuild: Same<z.output<typeof buildSchema>, Build> = true;
+const sameFrame: Same<z.output<typeof frameBlocksSchema>, FrameBlocks> = true;
 void sameSettings;
 void sameBuild;
+void sameFrame;

@@ -147,6 +147,42 @@ export const MAX_BUILD_NAME_LENGTH = 120;
 /** The school's header or footer HTML. */
 export const MAX_FRAME_HTML_LENGTH = 20_000;
 export const FRAME_SAVED = 'Header and footer saved.';
+
+/**
+ * The school's header and footer built with the builder's own blocks (a logo image, text with its
+ * links, dividers, spacers, columns; each with its colours). The frame's HTML (`GET …/template`'s
+ * strings) is then what the blocks render to; null blocks mean the frame is HTML the school wrote
+ * (the advanced mode, and every frame saved before blocks: it stays as written until the school
+ * switches). An image without a picture shows nothing in an email.
+ */
+export interface FrameBlocks {
+  header: Block[];
+  footer: Block[];
+}
+export interface Frame {
+  header: string;
+  footer: string;
+  blocks: FrameBlocks | null;
+}
+/** Blocks in the header and footer together: far more than a logo, a name and an address need. */
+export const MAX_FRAME_BLOCKS = 40;
+/** A frame's two block lists, in the build's region names (the body is the newsletter's). */
+export const FRAME_REGIONS = ['header', 'footer'] as const satisfies readonly Region[];
+
+/**
+ * The provider's templates, shipped with the product (server/embedded/builder/templates/): a
+ * school starts a new build from one (`new {name, provider}`); its saves go to that build, never
+ * to the template. Listed in the builder's chooser under PROVIDER_TEMPLATES_GROUP.
+ */
+export const PROVIDER_TEMPLATES = [
+  { key: 'term-news', name: 'Term news', description: 'A term’s highlights: a lead story, two side-by-side stories and notices.' },
+  { key: 'events-dates', name: 'Events & dates', description: 'What is coming up: featured events and a list of dates.' },
+  { key: 'principals-message', name: 'Principal’s message', description: 'A letter from the principal with a portrait, then short news.' },
+] as const;
+export type ProviderTemplateKey = (typeof PROVIDER_TEMPLATES)[number]['key'];
+export const PROVIDER_TEMPLATE_KEYS = PROVIDER_TEMPLATES.map((template) => template.key) as [ProviderTemplateKey, ...ProviderTemplateKey[]];
+export const PROVIDER_TEMPLATES_GROUP = 'From the provider';
+export const SCHOOL_TEMPLATES_GROUP = 'Your school’s templates';
 export const MAX_URL_LENGTH = 2048;
 export const MAX_ALT_LENGTH = 300;
 /** Gmail clips a message's HTML past 102 KB: the size meter warns from there. */

@@ -6,7 +6,8 @@
 import type { ListLocation } from '../../../lib/lists/location';
 import type { PortFile } from '../../../platform/http/port';
 import type { Category } from '../../website';
-import type { Build, BuilderSendForm, StoredBuild, Template } from '../builder-contract';
+import type { Build, BuilderSendForm, ProviderTemplateKey, SaveFrameRequest, StoredBuild, Template } from '../builder-contract';
+import type { Frame as BuilderFrame } from '../builder-rules';
 import type {
   AddMemberRequest,
   ImportSummary,
@@ -98,10 +99,8 @@ export interface SendsBackend {
   outboxMessage(id: number): Promise<OutboxMessage>;
 }
 
-export interface BuilderFrame {
-  header: string;
-  footer: string;
-}
+/** The school's header and footer (builder-rules.ts `Frame`): HTML, and their blocks unless the frame is HTML. */
+export type { Frame as BuilderFrame } from '../builder-rules';
 
 /** The builder's send form as its schema reads it (builder-contract.ts). */
 export type { BuilderSendForm } from '../builder-contract';
@@ -119,12 +118,13 @@ export interface BuilderBackend {
   /** The school's header and footer that frame every build. */
   builderFrame(): Promise<BuilderFrame>;
   /** Saves them sanitised: the answer is what is kept. */
-  saveBuilderFrame(frame: BuilderFrame): Promise<BuilderFrame>;
+  saveBuilderFrame(frame: SaveFrameRequest): Promise<BuilderFrame>;
   /** The build last saved (a new one when the school has none) and the templates. */
   loadBuilder(): Promise<{ build: StoredBuild; templates: Template[] }>;
   /** One of the school's builds (404 otherwise). */
   loadBuild(id: number): Promise<StoredBuild>;
-  newBuild(name: string): Promise<StoredBuild>;
+  /** A new build: the starter document, or a copy of a provider template's. */
+  newBuild(name: string, provider?: ProviderTemplateKey): Promise<StoredBuild>;
   saveBuild(id: number, build: Build): Promise<{ id: number; updated_at: number }>;
   /** The email a build makes, framed, and its size. */
   renderBuild(build: Build): Promise<{ html: string; bytes: number }>;

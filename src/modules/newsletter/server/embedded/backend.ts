@@ -59,7 +59,7 @@ export function embeddedNewsletterBackend(ctx: RequestContext, runtime: Runtime)
     saveBuilderFrame: (frame) => builds.saveBuilderFrame(ctx, frame),
     loadBuilder: () => builds.loadBuilder(ctx),
     loadBuild: (id) => builds.loadBuild(ctx, id),
-    newBuild: (name) => builds.newBuild(ctx, name),
+    newBuild: (name, provider) => builds.newBuild(ctx, name, provider),
     saveBuild: (id, build) => builds.saveBuild(ctx, id, build),
     async renderBuild(build) {
       const { html, bytes } = await builds.renderBuild(ctx, build);

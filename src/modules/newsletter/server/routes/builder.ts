@@ -8,7 +8,7 @@ export const BUILDER_ROUTES = routesOver<NewsletterBackend>((serve) => {
   serve(calls.builderSaveFrame, (newsletter, { body }) => newsletter.saveBuilderFrame(body));
   serve(calls.builderLoad, (newsletter) => newsletter.loadBuilder());
   serve(calls.builderLoadTemplate, async (newsletter, { params }) => ({ build: await newsletter.loadBuild(params.templateId) }));
-  serve(calls.builderNew, async (newsletter, { body }) => ({ build: await newsletter.newBuild(body.name) }));
+  serve(calls.builderNew, async (newsletter, { body }) => ({ build: await newsletter.newBuild(body.name, body.provider) }));
   // Saving, rendering, sending and publishing a build sanitise or render it: heavy calls, in the school's lane.
   serve(calls.builderSave, (newsletter, { body }) => newsletter.saveBuild(body.id, body.build), { heavy: 'document' });
   serve(calls.builderRender, (newsletter, { body }) => newsletter.renderBuild(body.build), { heavy: 'document' });

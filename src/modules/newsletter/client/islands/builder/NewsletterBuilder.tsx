@@ -4,10 +4,10 @@ import '../../../../../ui/islands/ui.css';
 import './builder.css';
 import { ConfirmDialog } from '../../../../../ui/islands/ConfirmDialog';
 import { useLeaveGuard } from '../../../../../ui/islands/useLeaveGuard';
-import { createBuilderStore, type BuilderTab } from '../../stores/builder/builder';
+import { createBuilderStore, type BuilderTab, type Frame } from '../../stores/builder/builder';
 import { intoColumnTarget, locate, outOfColumnTarget, stepTarget } from '../../stores/builder/document';
 import { cleanTextHtml } from '../../stores/builder/text-html';
-import { MAX_BUILD_NAME_LENGTH, NEW_BUILD_NAME, REGIONS, REGION_LABELS } from '../../../builder-rules';
+import { MAX_BUILD_NAME_LENGTH, NEW_BUILD_NAME, PROVIDER_TEMPLATES, REGIONS, REGION_LABELS, type ProviderTemplateKey } from '../../../builder-rules';
 import type { StoredBuild, Template } from '../../../builder-contract';
 import { sendQuotaNotice, type SendQuota } from '../../../sends';
 import { BlockList } from './BlockView';
@@ -18,6 +18,7 @@ import { SaveState } from './workspace/SaveState';
 import { useCanvasFit } from './workspace/useCanvasFit';
 import { useRevealAdded } from './workspace/useRevealAdded';
 import { useBuilderSendCheck } from '../send-check/useBuilderSendCheck';
+import { TemplatePicker } from './templates/TemplatePicker';
 
 const PreviewDialog = lazy(() => import('./dialogs/PreviewDialog'));
 const FrameDialog = lazy(() => import('./dialogs/FrameDialog'));
@@ -25,8 +26,8 @@ const FrameDialog = lazy(() => import('./dialogs/FrameDialog'));
 export interface NewsletterBuilderProps {
   stored: StoredBuild;
   templates: Template[];
-  /** The school's header and footer HTML around every email. */
-  frame: { header: string; footer: string };
+  /** The school's header and footer around every email: HTML, and blocks unless written as HTML. */
+  frame: Frame;
   /** The school's daily send quota when the page was made: the Send tab says when little is left. */
   quota: SendQuota;
 }
@@ -37,8 +38,8 @@ const TABS: Array<{ id: BuilderTab; label: string }> = [
   { id: 'send', label: '3 Send' },
 ];
 
-/** What waits for the discard question: a new build, or a template to load. */
-type Pending = { kind: 'new' } | { kind: 'template'; id: number } | null;
+/** What waits for the discard question: a new build, a template to load, or a provider template to start from. */
+type Pending = { kind: 'new' } | { kind: 'template'; id: number } | { kind: 'provider'; key: ProviderTemplateKey } | null;
 
 const CONFIRM_PATH = '/newsletter/send/builder/confirm';
 
@@ -69,7 +70,6 @@ export default function NewsletterBuilder({ stored, templates: initialTemplates,
   const quotaNotice = sendQuotaNotice(quota);
   const [naming, setNaming] = useState(false);
   const [name, setName] = useState(NEW_BUILD_NAME);
-  const [template, setTemplate] = useState('');
   const [previewing, setPreviewing] = useState(false);
   const [focusTarget, setFocusTarget] = useState<{
     id: string;
@@ -158,7 +158,8 @@ export default function NewsletterBuilder({ stored, templates: initialTemplates,
     if (next.kind === 'new') {
       setName(NEW_BUILD_NAME);
       setNaming(true);
-    } else void store.loadTemplate(next.id);
+    } else if (next.kind === 'provider') void store.newBuild(PROVIDER_TEMPLATES.find((t) => t.key === next.key)?.name ?? NEW_BUILD_NAME, next.key);
+    else void store.loadTemplate(next.id);
   };
   // The pre-send checklist first (issue 29 §2): nothing goes out looking broken.
   const sendCheck = useBuilderSendCheck(store);
@@ -194,28 +195,12 @@ export default function NewsletterBuilder({ stored, templates: initialTemplates,
           <button type="button" className="btn" onClick={() => ask({ kind: 'new' })} disabled={busy}>
             New
           </button>
-          <form
-            className="d-flex gap-2"
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (template) ask({ kind: 'template', id: Number(template) });
-            }}
-          >
-            <label className="visually-hidden" htmlFor={`${id}-template`}>
-              Template
-            </label>
-            <select id={`${id}-template`} className="form-select" value={template} onChange={(event) => setTemplate(event.currentTarget.value)}>
-              <option value="">Choose a template…</option>
-              {templates.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name}
-                </option>
-              ))}
-            </select>
-            <button type="submit" className="btn" disabled={busy || !template}>
-              Load
-            </button>
-          </form>
+          <TemplatePicker
+            templates={templates}
+            busy={busy}
+            onSchool={(templateId) => ask({ kind: 'template', id: templateId })}
+            onProvider={(key) => ask({ kind: 'provider', key })}
+          />
           <SaveState store={store} id={`${id}-save-state`} />
           <button type="button" className="btn btn-primary nb-save" onClick={() => void store.save()} disabled={busy} aria-describedby={`${id}-save-state`}>
             Save

@@ -11,7 +11,7 @@ vi.mock('../../../../../lib/browser/toast', () => import('../../../../../ui/stor
 const text = createBlock('text', () => 'text1');
 const columns = createBlock('columns', () => 'cols1');
 const stored: StoredBuild = { id: 7, name: 'June', build: [[], [text, columns], []], updated_at: 1_750_000_000 };
-const FRAME = { header: '<p>Hill School</p>', footer: '<p>Unsubscribe</p>' };
+const FRAME = { header: '<p>Hill School</p>', footer: '<p>Unsubscribe</p>', blocks: null };
 
 const createStore = () => createBuilderStore({ stored, templates: [{ id: 7, name: 'June' }], frame: FRAME });
 const bodyTypes = (build: Build) => build[1].map((block) => block.type);
@@ -245,16 +245,16 @@ describe('The newsletter builder', () => {
   });
 
   it('saves the school’s header and footer and shows what the server kept', async () => {
-    browser.api.answer(builderApi.builderSaveFrame, { header: '<p>Hill</p>', footer: '<p>Bye</p>' });
+    browser.api.answer(builderApi.builderSaveFrame, { header: '<p>Hill</p>', footer: '<p>Bye</p>', blocks: null });
     const store = createStore();
 
     expect(await store.saveFrame({ header: '<p>Hill</p><script>x</script>', footer: '<p>Bye</p>' })).toBe(true);
     expect(browser.api.sentTo(builderApi.builderSaveFrame)[0]?.body).toEqual({ header: '<p>Hill</p><script>x</script>', footer: '<p>Bye</p>' });
-    expect(store.$frame.get()).toEqual({ header: '<p>Hill</p>', footer: '<p>Bye</p>' });
+    expect(store.$frame.get()).toEqual({ header: '<p>Hill</p>', footer: '<p>Bye</p>', blocks: null });
     expect(toastTexts()).toEqual([`success: ${FRAME_SAVED}`]);
 
     browser.api.refuse(builderApi.builderSaveFrame, { message: 'The header can be at most 20000 characters.' });
     expect(await store.saveFrame({ header: 'x', footer: 'y' })).toBe(false);
-    expect(store.$frame.get()).toEqual({ header: '<p>Hill</p>', footer: '<p>Bye</p>' });
+    expect(store.$frame.get()).toEqual({ header: '<p>Hill</p>', footer: '<p>Bye</p>', blocks: null });
   });
 });

@@ -19,6 +19,10 @@ import {
   type BlockSettings,
   type BlockType,
   type Build,
+  type Frame,
+  type FrameBlocks,
+  type ProviderTemplateKey,
+  type Region,
 } from '../../../builder-rules';
 import type { StoredBuild, Template } from '../../../builder-contract';
 import {
@@ -51,10 +55,17 @@ export interface BuildMeta {
   name: string;
 }
 
-/** The school's header and footer HTML around every email (as the server keeps them: sanitised). */
-export interface Frame {
-  header: string;
-  footer: string;
+/** The school's header and footer around every email (as the server keeps them: sanitised): HTML, and blocks unless written as HTML. */
+export type { Frame } from '../../../builder-rules';
+/** What a save of the frame sends: its HTML (the advanced mode), or its blocks. */
+export type FrameSave = { header: string; footer: string } | { blocks: FrameBlocks };
+
+/** A document other than a build (the school's frame): the regions it edits, and whether adding a block saves it. */
+export interface BuilderStoreOptions {
+  /** The regions staff edit, in order (the keyboard's moves stay in them); all three by default. */
+  regions?: readonly Region[];
+  /** Spec section 4: a build is saved when a block is added. Off for a document saved by its own button. */
+  saveOnAdd?: boolean;
 }
 
 /**
@@ -106,12 +117,13 @@ export interface BuilderStore {
   undo(): void;
   redo(): void;
   save(options?: { quiet?: boolean }): Promise<boolean>;
-  newBuild(name: string): Promise<boolean>;
+  /** A new build: the starter document, or a copy of a provider template (the school's own from then on). */
+  newBuild(name: string, provider?: ProviderTemplateKey): Promise<boolean>;
   loadTemplate(id: number): Promise<boolean>;
   render(): Promise<Rendered | null>;
   upload(file: File): Promise<{ url: string; text: string } | null>;
   /** Saves the school's header and footer (every build's); the canvas then shows what the server kept. */
-  saveFrame(frame: Frame): Promise<boolean>;
+  saveFrame(frame: FrameSave): Promise<boolean>;
 }
 
 function describe(build: Build, id: string): string {
@@ -119,7 +131,8 @@ function describe(build: Build, id: string): string {
   return found ? `${BLOCK_LABELS[found.block.type]} block` : 'Block';
 }
 
-export function createBuilderStore(init: { stored: StoredBuild; templates: readonly Template[]; frame: Frame }): BuilderStore {
+export function createBuilderStore(init: { stored: StoredBuild; templates: readonly Template[]; frame: Frame }, options: BuilderStoreOptions = {}): BuilderStore {
+  const { regions, saveOnAdd = true } = options;
   const $history = atom<History>(startHistory(init.stored.build));
   const $build = computed($history, (h) => h.present);
   const $selected = atom<string | null>(null);
@@ -203,13 +216,13 @@ export function createBuilderStore(init: { stored: StoredBuild; templates: reado
       if (!apply(insertBlock($build.get(), at, block), `${BLOCK_LABELS[type]} block added.`)) return;
       $selected.set(block.id);
       $added.set({ id: block.id });
-      await store.save({ quiet: true });
+      if (saveOnAdd) await store.save({ quiet: true });
     },
     move(from, to) {
       return apply(moveBlock($build.get(), from, to), 'Block moved.');
     },
     step(id, delta) {
-      moveTo(stepTarget($build.get(), id, delta), id, delta < 0 ? 'moved up' : 'moved down');
+      moveTo(stepTarget($build.get(), id, delta, regions), id, delta < 0 ? 'moved up' : 'moved down');
     },
     intoColumn(id) {
       if (locate($build.get(), id)?.block.type === 'columns') {
@@ -285,10 +298,10 @@ export function createBuilderStore(init: { stored: StoredBuild; templates: reado
         $busy.set(false);
       }
     },
-    async newBuild(name) {
+    async newBuild(name, provider) {
       $busy.set(true);
       try {
-        const res = await send(builderApi.builderNew, { body: { name } });
+        const res = await send(builderApi.builderNew, { body: provider ? { name, provider } : { name } });
         if (!res) return false;
         replaceDocument(res.build);
         $templates.set([{ id: res.build.id, name: res.build.name }, ...$templates.get().filter((t) => t.id !== res.build.id)]);
@@ -336,7 +349,7 @@ export function createBuilderStore(init: { stored: StoredBuild; templates: reado
       try {
         const res = await send(builderApi.builderSaveFrame, { body: frame }, { onFailure: (failure) => void showToast(failure.message ?? GENERIC_FAILURE, { type: 'error' }) });
         if (!res) return false;
-        $frame.set({ header: res.header, footer: res.footer });
+        $frame.set({ header: res.header, footer: res.footer, blocks: res.blocks });
         void showToast(FRAME_SAVED, { type: 'success' });
         return true;
       } finally {

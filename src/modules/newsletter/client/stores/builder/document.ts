@@ -240,16 +240,16 @@ export function updateData(build: Build, id: string, patch: Record<string, strin
   });
 }
 
-/** The list before / after a region (across the email's order header -> body -> footer). */
-function neighbourRegion(region: Region, delta: -1 | 1): Region | null {
-  return REGIONS[REGION_INDEX[region] + delta] ?? null;
+/** The list before / after a region (across the email's order header -> body -> footer, or the regions a document has). */
+function neighbourRegion(region: Region, delta: -1 | 1, regions: readonly Region[]): Region | null {
+  return regions[regions.indexOf(region) + delta] ?? null;
 }
 
 /**
  * The keyboard's move up / down: one place within its list; at a list's end into the next list
- * (the region above or below; from one column cell to the other). Null when it cannot go further.
+ * (the region above or below among `regions`; from one column cell to the other). Null when it cannot go further.
  */
-export function stepTarget(build: Build, id: string, delta: -1 | 1): { from: Position; to: Position } | null {
+export function stepTarget(build: Build, id: string, delta: -1 | 1, regions: readonly Region[] = REGIONS): { from: Position; to: Position } | null {
   const found = locate(build, id);
   if (!found) return null;
   const list = listOf(build, found.at.list) ?? [];
@@ -257,7 +257,7 @@ export function stepTarget(build: Build, id: string, delta: -1 | 1): { from: Pos
   const index = from.index + delta;
   if (index >= 0 && index < list.length) return { from, to: { list: from.list, index } };
   if ('region' in from.list) {
-    const next = neighbourRegion(from.list.region, delta);
+    const next = neighbourRegion(from.list.region, delta, regions);
     if (!next) return null;
     return {
       from,

@@ -60,15 +60,23 @@ export async function updateBuild(db: Db, domainId: number, id: number, build: {
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function findFrame(db: Db, domainId: number): Promise<{ header: string; footer: string } | undefined> {
-  const row = await db.selectFrom('newsletter_frames').select(['header_html', 'footer_html']).where('domain_id', '=', domainId).executeTakeFirst();
-  return row ? { header: row.header_html, footer: row.footer_html } : undefined;
+/** The school's frame: its HTML, and its blocks' JSON (null for a frame of HTML). */
+export interface FrameRow {
+  header: string;
+  footer: string;
+  blocks: string | null;
 }
 
-export async function saveFrame(db: Db, domainId: number, frame: { header: string; footer: string; now: number }): Promise<void> {
+export async function findFrame(db: Db, domainId: number): Promise<FrameRow | undefined> {
+  const row = await db.selectFrom('newsletter_frames').select(['header_html', 'footer_html', 'blocks']).where('domain_id', '=', domainId).executeTakeFirst();
+  return row ? { header: row.header_html, footer: row.footer_html, blocks: row.blocks } : undefined;
+}
+
+export async function saveFrame(db: Db, domainId: number, frame: FrameRow & { now: number }): Promise<void> {
+  const values = { header_html: frame.header, footer_html: frame.footer, blocks: frame.blocks, updated_at: frame.now };
   await db
     .insertInto('newsletter_frames')
-    .values({ domain_id: domainId, header_html: frame.header, footer_html: frame.footer, updated_at: frame.now })
-    .onConflict((oc) => oc.column('domain_id').doUpdateSet({ header_html: frame.header, footer_html: frame.footer, updated_at: frame.now }))
+    .values({ domain_id: domainId, ...values })
+    .onConflict((oc) => oc.column('domain_id').doUpdateSet(values))
     .execute();
 }

@@ -6,14 +6,20 @@ import {
   buildSchema,
   defaultSettings,
   NEW_BUILD_NAME,
+  frameBlocksSchema,
   type Build,
+  type Frame,
+  type FrameBlocks,
+  type ProviderTemplateKey,
+  type SaveFrameRequest,
   type StoredBuild,
   type Template,
 } from '../../../builder-contract';
 import { sanitizeFrame } from './render/sanitize-frame';
 import * as repo from './repository';
 import { runTask } from '../../../../../platform/work/pool';
-import { cleanBuildTask, renderEmailTask } from './tasks';
+import { cleanBuildTask, cleanFrame, renderEmailTask } from './tasks';
+import { providerBuild } from './templates';
 import type { RenderedEmail } from './render';
 
 /**
@@ -74,9 +80,10 @@ export async function loadBuild(ctx: SchoolContext, id: number): Promise<StoredB
   return toStored(row);
 }
 
-/** Spec `new {name}`: a new build with the starter document. */
-export async function newBuild(ctx: RequestContext, name: string): Promise<StoredBuild> {
-  const id = await repo.insertBuild(ctx.db, ctx.domain.id, { name, json: JSON.stringify(starterBuild()), userId: ctx.user.id, now: ctx.now });
+/** Spec `new {name}`: a new build with the starter document, or a copy of a provider template's (the school's own from then on). */
+export async function newBuild(ctx: RequestContext, name: string, provider?: ProviderTemplateKey): Promise<StoredBuild> {
+  const document = provider ? providerBuild(provider) : starterBuild();
+  const id = await repo.insertBuild(ctx.db, ctx.domain.id, { name, json: JSON.stringify(document), userId: ctx.user.id, now: ctx.now });
   return loadBuild(ctx, id);
 }
 
@@ -92,22 +99,60 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** Spec `template`: the school's header and footer HTML; until the school edits them, its name above and below. */
-export async function builderFrame(ctx: SchoolContext): Promise<{ header: string; footer: string }> {
-  const stored = await repo.findFrame(ctx.db, ctx.domain.id);
-  if (stored) return stored;
-  const school = await findSchoolByLabel(ctx.db, ctx.domain.label);
-  const name = escapeHtml(school?.name ?? ctx.domain.label);
+/**
+ * A school's first header and footer, built with blocks: a place for its logo (an image block
+ * shows nothing until it has a picture), its name as the title, and its name again, small, at the end.
+ */
+export function starterFrame(schoolName: string): FrameBlocks {
+  const name = escapeHtml(schoolName);
+  const padding = (top: number, bottom: number) => ({ top, right: 25, bottom, left: 25 });
   return {
-    header: `<h1 style="margin:0;font-size:24px;line-height:1.3;">${name}</h1>`,
-    footer: `<p style="margin:0;font-size:12px;line-height:1.5;color:#4a5665;">${name}</p>`,
+    header: [
+      { id: 'logo', type: 'image', data: { url: '', alt: `${schoolName} logo`, href: '' }, settings: { ...defaultSettings('image'), width: 30, padding: padding(20, 0) } },
+      { id: 'title', type: 'text', data: { html: `<h1 style="text-align: center;">${name}</h1>` }, settings: { ...defaultSettings('text'), padding: padding(10, 10) } },
+    ],
+    footer: [
+      { id: 'rule', type: 'divider', data: {}, settings: defaultSettings('divider') },
+      {
+        id: 'address',
+        type: 'text',
+        data: { html: `<p style="text-align: center; font-size: 12px; color: #4a5665;">${name}</p>` },
+        settings: { ...defaultSettings('text'), padding: padding(10, 20) },
+      },
+    ],
   };
 }
 
-/** The school edits its header and footer: kept sanitised as every render would cut them, so the canvas shows what is sent. */
-export async function saveBuilderFrame(ctx: SchoolContext, frame: { header: string; footer: string }): Promise<{ header: string; footer: string }> {
-  const kept = { header: sanitizeFrame(frame.header), footer: sanitizeFrame(frame.footer) };
-  await repo.saveFrame(ctx.db, ctx.domain.id, { ...kept, now: ctx.now });
+function blocksOf(json: string | null): FrameBlocks | null {
+  if (json === null) return null;
+  try {
+    const parsed = frameBlocksSchema.safeParse(JSON.parse(json));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // Only a hand-edited row can fail: the frame's HTML (what it last rendered to) still stands.
+  }
+  return null;
+}
+
+/**
+ * Spec `template`: the school's header and footer HTML, and their blocks unless the school wrote
+ * HTML. Until it edits them: the starter blocks with its name.
+ */
+export async function builderFrame(ctx: SchoolContext): Promise<Frame> {
+  const stored = await repo.findFrame(ctx.db, ctx.domain.id);
+  if (stored) return { header: stored.header, footer: stored.footer, blocks: blocksOf(stored.blocks) };
+  const school = await findSchoolByLabel(ctx.db, ctx.domain.label);
+  return cleanFrame(starterFrame(school?.name ?? ctx.domain.label));
+}
+
+/**
+ * The school edits its header and footer: HTML kept sanitised as every render would cut it (the
+ * frame is then HTML: no blocks), or blocks kept with the HTML they render to. The answer is
+ * what is kept, so the canvas shows what is sent.
+ */
+export async function saveBuilderFrame(ctx: SchoolContext, frame: SaveFrameRequest): Promise<Frame> {
+  const kept: Frame = frame.blocks ? cleanFrame(frame.blocks) : { header: sanitizeFrame(frame.header), footer: sanitizeFrame(frame.footer), blocks: null };
+  await repo.saveFrame(ctx.db, ctx.domain.id, { header: kept.header, footer: kept.footer, blocks: kept.blocks ? JSON.stringify(kept.blocks) : null, now: ctx.now });
   return kept;
 }
 

@@ -1,7 +1,8 @@
-import type { Block, Build, CellBlock } from '../../../builder-contract';
+import type { Block, Build, CellBlock, FrameBlocks } from '../../../builder-contract';
 import { defineTask } from '../../../../../platform/work/task';
 import { renderEmail } from './render';
 import { sanitizeText } from './render/sanitize-text';
+import { frameHtml } from './render/frame';
 
 /**
  * The builder's work that grows with the document: run on the work pool (work/pool.ts
@@ -28,10 +29,20 @@ export function cleanBuild(build: Build): Build {
 
 export const cleanBuildTask = defineTask('newsletter.clean-build', cleanBuild);
 
+/**
+ * The school's header and footer blocks as stored, text cut as a build's, with the HTML they make
+ * (render/frame.ts). Small (MAX_FRAME_BLOCKS, MAX_FRAME_HTML_LENGTH of text a list, as a frame of
+ * HTML is), so it runs where the frame is saved, as sanitising a frame of HTML does.
+ */
+export function cleanFrame(blocks: FrameBlocks): { blocks: FrameBlocks; header: string; footer: string } {
+  const cleaned = { header: blocks.header.map(cleanBlock), footer: blocks.footer.map(cleanBlock) };
+  return { blocks: cleaned, ...frameHtml(cleaned) };
+}
+
 export interface RenderInput {
   build: Build;
-  /** The school's header and footer (service.ts `builderFrame`). */
-  frame: { header: string; footer: string };
+  /** The school's header and footer (service.ts `builderFrame`): HTML, or blocks. */
+  frame: { header: string; footer: string; blocks: FrameBlocks | null };
 }
 
 /** The email of a build (render/index.ts). */

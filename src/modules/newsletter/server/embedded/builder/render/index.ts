@@ -1,4 +1,4 @@
-import type { Build } from '../../../../builder-contract';
+import type { Build, FrameBlocks } from '../../../../builder-contract';
 import { buildMjml } from './mjml';
 import { sanitizeFrame } from './sanitize-frame';
 
@@ -6,7 +6,7 @@ import { sanitizeFrame } from './sanitize-frame';
  * The email a build makes: `html` is the whole document as sent (less each recipient's
  * unsubscribe link), `text` its plain-text alternative, `bytes` the HTML's UTF-8 size (Gmail
  * clips past GMAIL_CLIP_BYTES). `frame` is the school's header and footer (service.ts
- * `builderFrame`), sanitised here like any HTML; `preheader` the inbox preview line (the first
+ * `builderFrame`): its HTML sanitised here like any HTML, or its blocks rendered as a build's; `preheader` the inbox preview line (the first
  * words of the blocks' text when not given).
  *
  * MJML 5 renders it (mjml.ts: the build as MJML; blocks.ts: each block's HTML): a 600 px table
@@ -33,8 +33,14 @@ function compact(html: string): string {
   return html.replace(/\n[ \t\r\n]+/g, '\n');
 }
 
-export async function renderEmail(build: Build, frame: { header: string; footer: string }, options: { preheader?: string } = {}): Promise<RenderedEmail> {
-  const source = buildMjml(build, { header: sanitizeFrame(frame.header), footer: sanitizeFrame(frame.footer) }, options.preheader);
+export async function renderEmail(
+  build: Build,
+  frame: { header: string; footer: string; blocks?: FrameBlocks | null },
+  options: { preheader?: string } = {},
+): Promise<RenderedEmail> {
+  // A frame of blocks renders as blocks (each sanitised as a build's are); its HTML strings are not read.
+  const strings = frame.blocks ? { header: '', footer: '' } : { header: sanitizeFrame(frame.header), footer: sanitizeFrame(frame.footer) };
+  const source = buildMjml(build, { ...strings, blocks: frame.blocks ?? null }, options.preheader);
   // Loaded on the first render only (MJML is large): a server that never builds a newsletter does not hold it.
   const { default: mjml2html } = await import('mjml');
   let result;

@@ -1,4 +1,5 @@
-import { EMAIL_WIDTH, type Block, type Build, type CellBlock, type ColumnsBlock, type ColumnSize } from '../../../../builder-contract';
+import { EMAIL_WIDTH, type Block, type Build, type CellBlock, type ColumnsBlock, type ColumnSize, type FrameBlocks } from '../../../../builder-contract';
+import { visibleFrameBlocks } from './frame';
 import { cellBlock, innerWidth } from './blocks';
 import { attrs, colour, escapeText, px } from './html';
 import { firstWords, plainText } from './text';
@@ -129,6 +130,16 @@ class Writer {
     if (!html.trim()) return;
     this.body.push(`<mj-section${attrs({ 'css-class': cssClass })}><mj-column><mj-text${attrs({ padding: FRAME_PADDING })}>${html}</mj-text></mj-column></mj-section>`);
   }
+
+  /**
+   * The school's header or footer built with blocks: rendered as a region, its text kept apart
+   * (the plain-text alternative has it in its place; the inbox preview line never shows it).
+   */
+  frameBlocks(blocks: readonly Block[]): string {
+    const mark = this.text.length;
+    this.region(visibleFrameBlocks(blocks));
+    return plainText(this.text.splice(mark));
+  }
 }
 
 /** The school's header and footer sit tight in their padding where the client keeps a <style>. */
@@ -149,14 +160,25 @@ function previewLine(preheader: string): string {
  * preview line is the first words of the blocks' text (never the school's name, which the
  * inbox shows as the sender anyway).
  */
-export function buildMjml(build: Build, frame: { header: string; footer: string }, given: string | undefined): MjmlSource {
+export function buildMjml(build: Build, frame: { header: string; footer: string; blocks?: FrameBlocks | null }, given: string | undefined): MjmlSource {
   const writer = new Writer();
-  writer.frame(frame.header, 'nl-frame nl-frame-header');
+  const blocks = frame.blocks ?? null;
+  let headerText: string;
+  if (blocks) headerText = writer.frameBlocks(blocks.header);
+  else {
+    writer.frame(frame.header, 'nl-frame nl-frame-header');
+    headerText = plainText([frame.header]);
+  }
   for (const region of build) writer.region(region);
-  writer.frame(frame.footer, 'nl-frame nl-frame-footer');
+  let footerText: string;
+  if (blocks) footerText = writer.frameBlocks(blocks.footer);
+  else {
+    writer.frame(frame.footer, 'nl-frame nl-frame-footer');
+    footerText = plainText([frame.footer]);
+  }
   const blocksText = plainText(writer.text);
   const preheader = (given ?? firstWords(blocksText)).trim();
-  const text = [plainText([frame.header]), blocksText, plainText([frame.footer])].filter(Boolean).join('\n\n');
+  const text = [headerText, blocksText, footerText].filter(Boolean).join('\n\n');
   const head = [
     `<mj-breakpoint width="${BREAKPOINT}px" />`,
     '<mj-attributes>',
