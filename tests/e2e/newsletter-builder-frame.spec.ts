@@ -6,7 +6,7 @@ import type { Browser, Page } from '@playwright/test';
 /**
  * The school's header and footer built with the builder's own blocks (issue 29 §3): a new school
  * starts with blocks (a place for its logo, its name); staff change the header's text and colour
- * in place, save, and see it on the canvas and in the email's preview, at desktop size and on a
+ * in place, save (Cancel asks before throwing a change away), and see it on the canvas and in the email’s preview, at desktop size and on a
  * phone. Each test has a school of its own: the demo school's frame frames other specs' emails.
  */
 
@@ -59,6 +59,12 @@ for (const size of [
     await expect(header.locator('.nb-block[data-type="text"] .nb-block-box')).toHaveCSS('background-color', 'rgb(255, 244, 214)');
     expect(await seriousViolations(page)).toEqual([]);
 
+    // Cancel asks before it throws the change away; Keep editing keeps it.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Discard unsaved changes?');
+    await dialog.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(title.getByRole('heading', { level: 1 })).toHaveText('Kowhai Weekly');
+
     await dialog.getByRole('button', { name: 'Save header and footer' }).click();
     await expect(toast(page, 'Header and footer saved.')).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -78,7 +84,20 @@ for (const size of [
     await waitForHydration(page);
     await page.getByRole('button', { name: 'Header and footer' }).click();
     await expect(dialog.getByRole('radio', { name: 'Blocks' })).toBeChecked();
-    await expect(dialog.locator('[data-list="header"] .nb-text').first().getByRole('heading', { level: 1 })).toHaveText('Kowhai Weekly');
+    const heading = dialog.locator('[data-list="header"] .nb-text').first().getByRole('heading', { level: 1 });
+    await expect(heading).toHaveText('Kowhai Weekly');
+    // Unchanged, Cancel just closes; a change Escape would drop is asked about, and Discard drops it.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByRole('button', { name: 'Header and footer' }).click();
+    await dialog.getByRole('tabpanel', { name: 'Add blocks' }).getByRole('button', { name: /^Divider/ }).click();
+    await expect(dialog.locator('[data-list="header"]').locator(':scope > .nb-item > .nb-block')).toHaveCount(3);
+    await page.keyboard.press('Escape');
+    await expect(dialog.getByRole('alert')).toHaveText('Discard unsaved changes?');
+    await dialog.getByRole('button', { name: 'Discard' }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByRole('button', { name: 'Header and footer' }).click();
+    await expect(dialog.locator('[data-list="header"]').locator(':scope > .nb-item > .nb-block')).toHaveCount(2);
     await page.context().close();
   });
 }

@@ -36,6 +36,11 @@ export default function FrameDialog({ frame, busy, onSave, onClose }: FrameDialo
   const [footer, setFooter] = useState(frame.footer);
   const [store] = useState(() => createFrameStore(frame, frame.blocks ?? { header: blocksFromHtml(frame.header), footer: blocksFromHtml(frame.footer) }));
   const history = useStore(store.$history);
+  // What was loaded, to ask before Cancel (or Escape) throws changes away.
+  const [loaded] = useState(() => JSON.stringify(frameBlocksOf(store.$build.get())));
+  const [confirming, setConfirming] = useState(false);
+  const changed = () => header !== frame.header || footer !== frame.footer || JSON.stringify(frameBlocksOf(store.$build.get())) !== loaded;
+  const cancel = () => (changed() ? setConfirming(true) : onClose());
 
   useEffect(() => {
     const dialog = ref.current;
@@ -67,7 +72,7 @@ export default function FrameDialog({ frame, busy, onSave, onClose }: FrameDialo
       onKeyDown={onKeyDown}
       onCancel={(event) => {
         event.preventDefault();
-        onClose();
+        cancel();
       }}
     >
       <form
@@ -156,14 +161,29 @@ export default function FrameDialog({ frame, busy, onSave, onClose }: FrameDialo
             </>
           )}
         </div>
-        <div className="modal-footer">
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            Save header and footer
-          </button>
-        </div>
+        {/* Keyed: a reused button would turn into Save while its click is still going on, and submit. */}
+        {confirming ? (
+          <div className="modal-footer" key="confirm">
+            <p className="me-auto mb-0 fw-bold" role="alert">
+              Discard unsaved changes?
+            </p>
+            <button type="button" className="btn" autoFocus onClick={() => setConfirming(false)}>
+              Keep editing
+            </button>
+            <button type="button" className="btn btn-danger" onClick={onClose}>
+              Discard
+            </button>
+          </div>
+        ) : (
+          <div className="modal-footer" key="actions">
+            <button type="button" className="btn" onClick={cancel}>
+              Cancel
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              Save header and footer
+            </button>
+          </div>
+        )}
       </form>
     </dialog>
   );
