@@ -35,21 +35,37 @@ function clearCookieIfSignedOut(c: Context<AuthedEnv>, result: unknown): void {
 }
 
 /**
- * Kept answers of versioned calls (PortVersioned), by school, path and version, the oldest dropped
- * past the budget: a new version makes the old one's key unreachable, so nothing is ever stale.
+ * Kept answers of versioned calls (PortVersioned), per runtime (its database: a process running
+ * several, as the tests do, must not mix them) by school, path and version, the oldest dropped past
+ * the budget: a new version makes the old one's key unreachable, so nothing is ever stale.
  */
 const KEPT_ANSWERS_BYTES = 32 * 1024 * 1024;
-const keptAnswers = new Map<string, string>();
-let keptBytes = 0;
 
-function keep(key: string, text: string): void {
-  keptAnswers.set(key, text);
-  keptBytes += text.length;
-  for (const [oldKey, oldText] of keptAnswers) {
-    if (keptBytes <= KEPT_ANSWERS_BYTES) break;
-    keptAnswers.delete(oldKey);
-    keptBytes -= oldText.length;
+class KeptAnswers {
+  private readonly texts = new Map<string, string>();
+  private bytes = 0;
+
+  get(key: string): string | undefined {
+    return this.texts.get(key);
   }
+
+  keep(key: string, text: string): void {
+    this.texts.set(key, text);
+    this.bytes += text.length;
+    for (const [oldKey, oldText] of this.texts) {
+      if (this.bytes <= KEPT_ANSWERS_BYTES) break;
+      this.texts.delete(oldKey);
+      this.bytes -= oldText.length;
+    }
+  }
+}
+
+const keptByRuntime = new WeakMap<Runtime, KeptAnswers>();
+
+function keptAnswersOf(runtime: Runtime): KeptAnswers {
+  let kept = keptByRuntime.get(runtime);
+  if (!kept) keptByRuntime.set(runtime, (kept = new KeptAnswers()));
+  return kept;
 }
 
 /** A versioned call's answer: a 304 to a client holding this version, else the text kept for it (made once). */
@@ -58,11 +74,12 @@ async function versionedAnswer(c: Context<AuthedEnv>, ctx: RequestContext, versi
   const tag = `W/"${ctx.domain.id}-${version}"`;
   const headers = { ETag: tag, 'Cache-Control': 'private, no-cache' };
   if (c.req.header('if-none-match')?.split(/\s*,\s*/).includes(tag)) return c.body(null, 304, headers);
+  const kept = keptAnswersOf(c.get('runtime'));
   const key = `${ctx.domain.id} ${c.req.path} ${version}`;
-  let text = keptAnswers.get(key);
+  let text = kept.get(key);
   if (text === undefined) {
     text = JSON.stringify({ success: true, isAuthFailed: false, ...(await answer()) });
-    keep(key, text);
+    kept.keep(key, text);
   }
   return c.body(text, 200, { ...headers, 'Content-Type': 'application/json' });
 }

@@ -7,8 +7,7 @@ import * as m0024 from './migrations/0024_newsletter_send_quota';
 import * as m0026 from './migrations/0026_newsletter_reply_to';
 import * as m0027 from './migrations/0027_newsletter_bounces';
 import * as m0028 from './migrations/0028_newsletter_member_counts';
-import * as m0030 from './migrations/0030_newsletter_test_addresses';
-import * as m0031 from './migrations/0031_newsletter_frame_blocks';
+import * as m0030 from './migrations/0030_newsletter_test_addresses_frame_blocks';
 import { mountEmbedded } from '../../../../platform/http/port-embedded';
 import { MAILING_LIST_ROUTES } from '../routes/members';
 import { SEND_ROUTES } from '../routes/sends';
@@ -43,7 +42,7 @@ export const newsletterModule: PortalModule<NewsletterBackend> = {
     mountEmbedded(api, BUILDER_ROUTES, embeddedNewsletterBackend);
     mountBounceWebhooks(api);
   },
-  migrations: { '0009_newsletter': m0009, '0011_newsletter_sends': m0011, '0012_newsletter_signups': m0012, '0013_newsletter_builder': m0013, '0015_newsletter_delivery_message_ids': m0015, '0024_newsletter_send_quota': m0024, '0026_newsletter_reply_to': m0026, '0027_newsletter_bounces': m0027, '0028_newsletter_member_counts': m0028, '0030_newsletter_test_addresses': m0030, '0031_newsletter_frame_blocks': m0031 },
+  migrations: { '0009_newsletter': m0009, '0011_newsletter_sends': m0011, '0012_newsletter_signups': m0012, '0013_newsletter_builder': m0013, '0015_newsletter_delivery_message_ids': m0015, '0024_newsletter_send_quota': m0024, '0026_newsletter_reply_to': m0026, '0027_newsletter_bounces': m0027, '0028_newsletter_member_counts': m0028, '0030_newsletter_test_addresses_frame_blocks': m0030 },
   jobs: {
     // A send's deliveries, a batch at a time (src/modules/newsletter/server/embedded/sends/delivery.ts).
     [DELIVER_JOB]: defineJob({ payload: z.object({ sendId: z.number().int().positive() }), run: (rt, { sendId }) => deliverSend(rt, sendId) }),

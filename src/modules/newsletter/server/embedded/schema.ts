@@ -128,7 +128,7 @@ export interface NewsletterFrameTable {
   domain_id: number;
   header_html: string;
   footer_html: string;
-  /** Migration 0031: the frame's blocks as JSON ({header, footer}); null when the frame is HTML the school wrote. */
+  /** Migration 0030: the frame's blocks as JSON ({header, footer}); null when the frame is HTML the school wrote. */
   blocks: string | null;
   updated_at: number;
 }
