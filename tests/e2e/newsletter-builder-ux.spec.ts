@@ -1,5 +1,6 @@
 import { expect, test } from './support/test';
-import { storageStatePath } from './support/env';
+import { openNewsletterDb, signInToNewSchool } from './support/newsletter';
+import type { Db } from '../../src/platform/db';
 import { seriousViolations, toast, uniqueTitle, waitForHydration } from './support/website-lists';
 import { createBlock } from '../../src/modules/newsletter/client/stores/builder/document';
 import type { Block, Build } from '../../src/modules/newsletter/builder-rules';
@@ -11,7 +12,15 @@ import type { Locator, Page } from '@playwright/test';
  * a block's toolbar never covers its words; "Unsaved changes" beside Save; on a phone the email
  * fits the screen and the page never scrolls sideways.
  */
-test.use({ storageState: storageStatePath('admin') });
+// Each test signs in to a school of its own: the builder opens the user's last build, which other specs change.
+test.use({ storageState: { cookies: [], origins: [] } });
+let db: Db;
+test.beforeAll(() => {
+  db = openNewsletterDb();
+});
+test.afterAll(async () => {
+  await db.destroy();
+});
 
 const BUILDER = '/newsletter/send/builder';
 const SIZES = [
@@ -21,6 +30,7 @@ const SIZES = [
 
 /** A build of its own, saved with `body` (the header and footer empty), opened in the builder. */
 async function openBuild(page: Page, body?: Block[]): Promise<number> {
+  await signInToNewSchool(db, page, 'ux');
   const res = await page.request.post('/api/newsletter/send/builder/new', { data: { name: uniqueTitle('E2E ux build') } });
   const { build } = (await res.json()) as { build: { id: number } };
   if (body) {

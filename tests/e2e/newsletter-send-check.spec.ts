@@ -1,11 +1,9 @@
 import crypto from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { PASSWORD } from './support/env';
 import type { Db } from '../../src/platform/db';
-import { addUser, createSchool } from '../../src/modules/account/server/service';
 import { seriousViolations, toast, waitForHydration } from './support/website-lists';
-import { openNewsletterDb } from './support/newsletter';
+import { openNewsletterDb, signInToNewSchool as signInToSchool } from './support/newsletter';
 
 /**
  * Issue 29 §2, "Nothing goes out looking broken", in Chromium on the built server: the pre-send
@@ -26,22 +24,12 @@ test.afterAll(async () => {
   await db.destroy();
 });
 
-/** A school of its own with the newsletter and the builder, its user signed in on this page. */
-async function signInToNewSchool(page: Page): Promise<{ email: string }> {
-  const id = crypto.randomBytes(4).toString('hex');
-  const now = Math.floor(Date.now() / 1000);
-  const label = `check-${id}.school`;
-  const products = { hapara: false, newsletter: true, builder: true, website: true, app: false };
-  await createSchool(db, { label, name: `Check School ${id}`, products }, now);
-  const email = `office@${label}`;
-  await addUser(db, { label, email, name: 'Office', password: PASSWORD }, now);
-  expect((await page.request.post('/api/login', { data: { email, password: PASSWORD } })).status()).toBe(200);
-  return { email };
-}
 
 const text = (id: string, html: string) => ({ id, type: 'text', data: { html } });
 const image = (id: string, url: string, alt = '') => ({ id, type: 'image', data: { url, alt, href: '' } });
 const file = (id: string, url: string) => ({ id, type: 'attachment', data: { url, text: 'Upload a file' } });
+
+const signInToNewSchool = (page: Page) => signInToSchool(db, page);
 
 /** Saves this build as the school's current one (what the builder opens); its id. */
 async function saveBuild(request: APIRequestContext, body: unknown[]): Promise<number> {

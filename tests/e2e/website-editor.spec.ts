@@ -343,10 +343,12 @@ test.describe('the editor screen', () => {
     await page.keyboard.type('Second');
     await page.locator('.ce-paragraph').first().click();
     await page.locator('.ce-toolbar__settings-btn').click();
-    const left = page.getByRole('button', { name: 'Align left' });
-    const centre = page.getByRole('button', { name: 'Align centre' });
+    // The block's own settings (the fixed toolbar has buttons of the same names).
+    const settings = page.locator('.ce-popover--opened');
+    const left = settings.getByRole('button', { name: 'Align left' });
+    const centre = settings.getByRole('button', { name: 'Align centre' });
     await expect(left).toHaveAttribute('aria-pressed', 'true');
-    await expect(page.getByRole('button', { name: 'Align right' })).toHaveAttribute('aria-pressed', 'false');
+    await expect(settings.getByRole('button', { name: 'Align right' })).toHaveAttribute('aria-pressed', 'false');
     await centre.click();
     await expect(centre).toHaveAttribute('aria-pressed', 'true');
     await expect(left).toHaveAttribute('aria-pressed', 'false');

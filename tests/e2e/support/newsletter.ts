@@ -4,13 +4,13 @@
  */
 import crypto from 'node:crypto';
 import path from 'node:path';
-import { expect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { openDatabase, type Db } from '../../../src/platform/db';
-import { findSchoolByLabel } from '../../../src/modules/account/server/service';
+import { addUser, createSchool, findSchoolByLabel } from '../../../src/modules/account/server/service';
 import { emailKey } from '../../../src/modules/newsletter/rules';
 import { insertMember } from '../../../src/modules/newsletter/server/embedded/members/repository';
 import { startSend } from '../../../src/modules/newsletter/server/embedded/sends/service';
-import { ADMIN, dataDir } from './env';
+import { ADMIN, dataDir, PASSWORD } from './env';
 import type { QuotaSettings } from '../../../src/modules/newsletter/server/embedded/sends/quota';
 
 /** The e2e server's quota settings (its environment's defaults) for sends a spec starts itself. */
@@ -53,4 +53,20 @@ export async function sendToNewMember(db: Db, baseUrl: string): Promise<SentToMe
   const link = /^List-Unsubscribe: <([^>]+)>/m.exec(raw.replace(/\r?\n[ \t]+/g, ' '))?.[1];
   if (!link) throw new Error('The message has no List-Unsubscribe link.');
   return { email, subject, link };
+}
+
+/**
+ * A school of its own with the newsletter and the builder, its only user signed in on this page:
+ * the builds it opens ("the build staff last worked on") and what it remembers touch no other spec.
+ */
+export async function signInToNewSchool(db: Db, page: Page, prefix = 'check'): Promise<{ email: string }> {
+  const id = crypto.randomBytes(4).toString('hex');
+  const now = Math.floor(Date.now() / 1000);
+  const label = `${prefix}-${id}.school`;
+  const products = { hapara: false, newsletter: true, builder: true, website: true, app: false };
+  await createSchool(db, { label, name: `Check School ${id}`, products }, now);
+  const email = `office@${label}`;
+  await addUser(db, { label, email, name: 'Office', password: PASSWORD }, now);
+  expect((await page.request.post('/api/login', { data: { email, password: PASSWORD } })).status()).toBe(200);
+  return { email };
 }
