@@ -34,6 +34,16 @@ export interface SimpleSendStore extends Pick<SendFormState, '$form' | '$ticked'
 
 const assign = (path: string) => window.location.assign(path);
 
+/** The editor's message as HTML; null (with the generic failure toast) when it cannot be written. */
+async function messageOf(getMessage: () => Promise<string>): Promise<string | null> {
+  try {
+    return await getMessage();
+  } catch {
+    void showToast(GENERIC_FAILURE, { type: 'error' });
+    return null;
+  }
+}
+
 export function createSimpleSendStore(init: SendFormInit & { categories: readonly Category[] }): SimpleSendStore {
   const state = createSendFormState(init);
   const { $form, $attachment } = state;
@@ -61,13 +71,8 @@ export function createSimpleSendStore(init: SendFormInit & { categories: readonl
       if ($sending.get() || $testing.get() || !store.check()) return false;
       $sending.set(true);
       try {
-        let message: string;
-        try {
-          message = await getMessage();
-        } catch {
-          void showToast(GENERIC_FAILURE, { type: 'error' });
-          return false;
-        }
+        const message = await messageOf(getMessage);
+        if (message === null) return false;
         const { from, subject } = $form.get();
         const attachment = $attachment.get();
         const res = await send(
@@ -88,13 +93,8 @@ export function createSimpleSendStore(init: SendFormInit & { categories: readonl
       if ($sending.get() || $testing.get() || !store.checkTest()) return false;
       $testing.set(true);
       try {
-        let message: string;
-        try {
-          message = await getMessage();
-        } catch {
-          void showToast(GENERIC_FAILURE, { type: 'error' });
-          return false;
-        }
+        const message = await messageOf(getMessage);
+        if (message === null) return false;
         const { from, subject } = $form.get();
         const attachment = $attachment.get();
         const res = await send(
